@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where failing actual values and difference files are written: `SNAPSHOT_ARTIFACTS` when set,
+/// otherwise `.build/snapshot-artifacts` in the package that holds the test file.
+enum ArtifactsFolder {
+  static func directory(for location: SnapshotLocation, testFilePath: String, configured: String?)
+    -> URL
+  {
+    let root =
+      configured.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? packageRoot(above: URL(fileURLWithPath: testFilePath)).map {
+        $0.appendingPathComponent(".build/snapshot-artifacts", isDirectory: true)
+      }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "snapshot-artifacts", isDirectory: true)
+    return root.appendingPathComponent(location.testFileName, isDirectory: true)
+  }
+
+  /// Writes the actual snapshot and the comparison's artifacts; returns their paths.
+  static func write(
+    actual: Data, artifacts: [SnapshotArtifact], for location: SnapshotLocation, in directory: URL
+  ) throws(AtomicFile.WriteError) -> (actual: URL, artifacts: [URL]) {
+    let actualURL = directory.appendingPathComponent(location.fileName)
+    try AtomicFile.write(actual, to: actualURL)
+    var written: [URL] = []
+    for artifact in artifacts {
+      let name =
+        "\(location.fileName).\(PathComponent.sanitize(artifact.name)).\(artifact.pathExtension)"
+      let url = directory.appendingPathComponent(name)
+      try AtomicFile.write(artifact.data, to: url)
+      written.append(url)
+    }
+    return (actualURL, written)
+  }
+
+  private static func packageRoot(above file: URL) -> URL? {
+    var directory = file.deletingLastPathComponent()
+    while directory.path != "/" && !directory.path.isEmpty {
+      if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+        return directory
+      }
+      directory.deleteLastPathComponent()
+    }
+    return nil
+  }
+}

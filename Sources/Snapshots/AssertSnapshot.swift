@@ -1,0 +1,112 @@
+import Foundation
+
+/// Asserts that a value matches its reference snapshot, failing the running test if not.
+///
+/// The reference lives in `__Snapshots__/<TestFile>/<test>.<n>.<ext>` beside the test file. The
+/// first run records it and fails with "Recorded snapshot …"; later runs compare, and a mismatch
+/// fails at this call with a diff. Works in XCTest tests and Swift Testing `@Test`s alike.
+///
+/// ```swift
+/// @Test func state() {
+///   assertSnapshot(of: AppState(), as: .dump)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - value: The value to snapshot; an error it throws fails the assertion.
+///   - snapshotting: The strategy, such as `.dump`, `.lines` or `.description`.
+///   - name: Names the reference instead of numbering it: `<test>.<name>.<ext>`.
+///   - record: The record mode for this assertion, overriding scope, environment and default.
+///   - snapshotDirectory: A folder to keep the reference in instead of `__Snapshots__/<TestFile>`.
+///   - timeout: How long an asynchronous strategy may take, in seconds.
+public func assertSnapshot<Value, Format>(
+  of value: @autoclosure () throws -> Value,
+  as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil,
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  let verification = SnapshotVerification(
+    strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
+    timeout: timeout, filePath: "\(filePath)", testName: testName)
+  let (context, failure) = verification.run(value)
+  guard let failure else { return }
+  FailureReporter.report(
+    failure, framework: context.framework,
+    at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts a value against several named strategies: `<test>.<name>.<ext>` for each.
+///
+/// ```swift
+/// assertSnapshots(of: user, as: ["dump": .dump, "text": .description])
+/// ```
+public func assertSnapshots<Value, Format>(
+  of value: @autoclosure () throws -> Value,
+  as strategies: [String: Snapshotting<Value, Format>],
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  for (name, strategy) in strategies.sorted(by: { $0.key < $1.key }) {
+    assertSnapshot(
+      of: try value(), as: strategy, named: name, record: record,
+      snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID, file: filePath,
+      testName: testName, line: line, column: column)
+  }
+}
+
+/// Asserts a value against several strategies, numbered in order like separate assertions.
+public func assertSnapshots<Value, Format>(
+  of value: @autoclosure () throws -> Value,
+  as strategies: [Snapshotting<Value, Format>],
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  for strategy in strategies {
+    assertSnapshot(
+      of: try value(), as: strategy, record: record, snapshotDirectory: snapshotDirectory,
+      timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line,
+      column: column)
+  }
+}
+
+/// Compares a value with its reference like ``assertSnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)``
+/// and returns the failure message instead of reporting it: `nil` when it matches.
+///
+/// Usable outside a test, for example in a benchmark or a custom assertion helper.
+public func verifySnapshot<Value, Format>(
+  of value: @autoclosure () throws -> Value,
+  as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil,
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) -> String? {
+  SnapshotVerification(
+    strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
+    timeout: timeout, filePath: "\(filePath)", testName: testName
+  ).run(value).failure
+}

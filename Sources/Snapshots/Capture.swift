@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs a strategy's snapshot closure for a synchronous assertion, waiting at most `timeout`.
+enum Capture {
+  enum Failure: Error, CustomStringConvertible {
+    case threw(any Error)
+    case timedOut(TimeInterval)
+
+    var description: String {
+      switch self {
+      case .threw(let error): return "Could not snapshot the value: \(error)"
+      case .timedOut(let seconds):
+        return "The snapshot took longer than \(seconds.formatted()) s (the timeout:); raise timeout: if it is slow."
+      }
+    }
+  }
+
+  static func run<Format>(_ async: Async<Format>, timeout: TimeInterval) -> Result<Format, Failure> {
+    if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
+    let semaphore = DispatchSemaphore(value: 0)
+    let slot = ResultSlot<Format>()
+    async.deliver { result in
+      if slot.fill(result) { semaphore.signal() }
+    }
+    guard semaphore.wait(timeout: .now() + timeout) == .success, let result = slot.value else {
+      return .failure(.timedOut(timeout))
+    }
+    return result.mapError(Failure.threw)
+  }
+}
+
+/// A result delivered once from any thread.
+private final class ResultSlot<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Result<Value, any Error>?
+
+  func fill(_ result: Result<Value, any Error>) -> Bool {
+    lock.withLock {
+      guard stored == nil else { return false }
+      stored = result
+      return true
+    }
+  }
+
+  var value: Result<Value, any Error>? { lock.withLock { stored } }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The texts a failing assertion shows: what happened, where the files are, and the one step
+/// that fixes it.
+enum FailureMessage {
+  enum Kind: CustomStringConvertible {
+    case missing
+    case unreadable(String)
+    case differs
+
+    var description: String {
+      switch self {
+      case .missing: return "No reference was found"
+      case .unreadable(let reason): return "The reference could not be read (\(reason))"
+      case .differs: return "The snapshot does not match its reference"
+      }
+    }
+  }
+
+  static func recorded(outcome: Kind, path: String) -> String {
+    let what: String
+    switch outcome {
+    case .missing: what = "Recorded snapshot"
+    case .unreadable, .differs: what = "\(outcome). Recorded a new snapshot over it"
+    }
+    return "\(what): \(path)\nRe-run the test to verify it."
+  }
+
+  static func failed(
+    outcome: Kind, difference: SnapshotDifference?, referencePath: String,
+    artifacts: (actual: URL, artifacts: [URL]), settings: SnapshotSettings
+  ) -> String {
+    var lines = ["\(outcome): \(referencePath)"]
+    if let difference {
+      lines += ["", difference.message, ""]
+    }
+    lines.append("Actual:    \(artifacts.actual.path)")
+    for artifact in artifacts.artifacts {
+      lines.append("Artifact:  \(artifact.path)")
+    }
+    if let diffTool = settings.diffTool, case .differs = outcome {
+      lines.append("Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
+    }
+    lines.append(fix(for: outcome, settings: settings))
+    return lines.joined(separator: "\n")
+  }
+
+  private static func fix(for outcome: Kind, settings: SnapshotSettings) -> String {
+    switch outcome {
+    case .missing:
+      return "Nothing was written: the record mode is never"
+        + (settings.recordIsDefault ? " (the default when CI is set)" : "")
+        + ". To record, run the test locally or with SNAPSHOT_TESTING_RECORD=missing."
+    case .unreadable:
+      return "The reference was left as it is. To replace it, re-run with SNAPSHOT_TESTING_RECORD=failed."
+    case .differs:
+      return "To accept the actual value, re-run with SNAPSHOT_TESTING_RECORD=failed."
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import XCTest
+
+/// Reports a failure through the framework that runs the test, at the caller's location.
+///
+/// Each framework silently drops the other's failures (`XCTFail` inside a `@Test`,
+/// `Issue.record` inside an XCTest test), so the running one is chosen; when neither can be told
+/// to be running, the failure goes to both and to standard error, so it is never lost.
+enum FailureReporter {
+  struct Location {
+    var fileID: StaticString
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+  }
+
+  static func report(_ message: String, framework: TestContext.Framework, at location: Location) {
+    switch framework {
+    case .swiftTesting:
+      recordIssue(message, at: location)
+    case .xcTest:
+      XCTFail(message, file: location.filePath, line: location.line)
+    case .unknown:
+      FileHandle.standardError.write(
+        Data("\(location.filePath):\(location.line): error: snapshot failed outside a running test: \(message)\n".utf8))
+      recordIssue(message, at: location)
+      XCTFail(message, file: location.filePath, line: location.line)
+    }
+  }
+
+  private static func recordIssue(_ message: String, at location: Location) {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(
+        fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+        line: Int(location.line), column: Int(location.column)))
+  }
+}

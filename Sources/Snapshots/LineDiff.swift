@@ -1,0 +1,55 @@
+/// Which lines of two texts differ: Myers' O((N+M)·D) algorithm in linear space.
+///
+/// Lines are interned to integers first; lines that occur in only one text are marked changed
+/// before the search (they can never match, as in git's xdiff), which keeps wholly different texts
+/// cheap. A search that passes its cost limit splits at its best point so far: the result is then a
+/// correct but possibly not minimal diff, and the time stays near-linear.
+struct LineDiff {
+  /// `true` for each old line that is deleted.
+  private(set) var deleted: [Bool]
+  /// `true` for each new line that is inserted.
+  private(set) var inserted: [Bool]
+
+  init<Line: Hashable>(old: [Line], new: [Line]) {
+    deleted = Array(repeating: false, count: old.count)
+    inserted = Array(repeating: false, count: new.count)
+    var ids: [Line: Int] = [:]
+    ids.reserveCapacity(old.count + new.count)
+    let oldIDs = old.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
+    let newIDs = new.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
+    var inNew = Array(repeating: false, count: ids.count)
+    var inOld = Array(repeating: false, count: ids.count)
+    for id in newIDs { inNew[id] = true }
+    for id in oldIDs { inOld[id] = true }
+    var search = MyersSearch(
+      old: Self.keep(oldIDs, where: { inNew[$0] }, marking: &deleted),
+      new: Self.keep(newIDs, where: { inOld[$0] }, marking: &inserted))
+    search.run()
+    for (index, changed) in search.oldChanged.enumerated() where changed {
+      deleted[search.oldIndex[index]] = true
+    }
+    for (index, changed) in search.newChanged.enumerated() where changed {
+      inserted[search.newIndex[index]] = true
+    }
+  }
+
+  /// The lines that can match, with their original positions; the others are marked changed.
+  private static func keep(
+    _ ids: [Int], where canMatch: (Int) -> Bool, marking changed: inout [Bool]
+  ) -> (ids: [Int], positions: [Int]) {
+    var kept: [Int] = []
+    var positions: [Int] = []
+    for (position, id) in ids.enumerated() {
+      if canMatch(id) {
+        kept.append(id)
+        positions.append(position)
+      } else {
+        changed[position] = true
+      }
+    }
+    return (kept, positions)
+  }
+
+  /// Whether the two texts are the same line for line.
+  var isEmpty: Bool { !deleted.contains(true) && !inserted.contains(true) }
+}

@@ -1,0 +1,62 @@
+/// Turns test names and `named:` arguments into file-name components that can never leave the
+/// snapshot directory.
+///
+/// Runs of characters other than letters, digits, marks and `_` become one `-`, and `-` is trimmed
+/// from both ends, as swift-snapshot-testing does, so its references keep their names:
+/// `testFoo()` → `testFoo`, `pages(n:)` → `pages-n`. `/`, `..` and NUL cannot survive. A name
+/// longer than ``maxLength`` bytes is cut and given a hash of the whole, so distinct names stay
+/// distinct; a name with nothing left becomes `unnamed-<hash>`.
+enum PathComponent {
+  static let maxLength = 120
+
+  static func sanitize(_ raw: String) -> String {
+    var result = ""
+    var pendingDash = false
+    for scalar in raw.unicodeScalars {
+      if isWordScalar(scalar) {
+        if pendingDash && !result.isEmpty { result.append("-") }
+        pendingDash = false
+        result.unicodeScalars.append(scalar)
+      } else {
+        pendingDash = true
+      }
+    }
+    if result.isEmpty { return "unnamed-\(hash(raw))" }
+    if result.utf8.count > maxLength {
+      var cut = ""
+      for character in result {
+        if cut.utf8.count + character.utf8.count > maxLength - 17 { break }
+        cut.append(character)
+      }
+      return "\(cut)-\(hash(raw))"
+    }
+    return result
+  }
+
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let v = scalar.value
+      return (v >= 48 && v <= 57) || (v >= 65 && v <= 90) || (v >= 97 && v <= 122) || v == 95
+    }
+    if scalar.value == 0x200C || scalar.value == 0x200D { return true }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return true }
+    switch properties.generalCategory {
+    case .decimalNumber, .connectorPunctuation, .nonspacingMark, .spacingMark, .enclosingMark:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and platforms.
+  static func hash(_ text: String) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value &*= 0x0000_0100_0000_01b3
+    }
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
+/// the test file, or inside `snapshotDirectory:` when one is given.
+struct SnapshotLocation: Equatable {
+  /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
+  var directory: URL
+  /// `<test>.<n|name>[.<ext>]`.
+  var fileName: String
+  /// The test file's name without its extension, used to group artifacts.
+  var testFileName: String
+
+  var url: URL { directory.appendingPathComponent(fileName, isDirectory: false) }
+
+  /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
+  ///   `name` is `nil`, with the key that identifies this test's references.
+  init(
+    filePath: String,
+    snapshotDirectory: String?,
+    testName: String,
+    name: String?,
+    pathExtension: String?,
+    counter: (_ key: String) -> Int
+  ) {
+    let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
+    testFileName = testFile.deletingPathExtension().lastPathComponent
+    directory =
+      snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? testFile.deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__", isDirectory: true)
+      .appendingPathComponent(testFileName, isDirectory: true)
+    let base = PathComponent.sanitize(testName)
+    let identifier =
+      name.map(PathComponent.sanitize)
+      ?? String(counter(directory.appendingPathComponent(base).path))
+    fileName = [base, identifier, pathExtension]
+      .compactMap { $0 }.joined(separator: ".")
+  }
+}

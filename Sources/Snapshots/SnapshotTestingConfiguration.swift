@@ -1,0 +1,28 @@
+/// Settings for snapshot assertions: when to record and which tool shows differences.
+///
+/// A configuration is scoped, never global: set it around some code with
+/// ``withSnapshotTesting(record:diffTool:operation:)-(_,_,()->R)``, or on a Swift Testing test or
+/// suite with the ``Testing/Trait/snapshots(record:diffTool:)`` trait. Fields left `nil` fall
+/// through to the enclosing scope, then to the environment, then to the defaults; see
+/// ``SnapshotTestingConfiguration/Record`` for the order.
+public struct SnapshotTestingConfiguration: Sendable {
+  /// The innermost configuration in scope, if any.
+  @TaskLocal public static var current: SnapshotTestingConfiguration?
+
+  /// When to write references; `nil` defers to the enclosing scope.
+  public var record: Record?
+
+  /// The tool named in failure messages; `nil` defers to the enclosing scope.
+  public var diffTool: DiffTool?
+
+  public init(record: Record? = nil, diffTool: DiffTool? = nil) {
+    self.record = record
+    self.diffTool = diffTool
+  }
+
+  /// This configuration with the unset fields taken from `outer`.
+  func inheriting(from outer: SnapshotTestingConfiguration?) -> SnapshotTestingConfiguration {
+    SnapshotTestingConfiguration(
+      record: record ?? outer?.record, diffTool: diffTool ?? outer?.diffTool)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// One assertion, in named steps: locate the reference, capture the value, load the reference,
+/// compare, record, and return the failure message for the caller to report.
+struct SnapshotVerification<Value, Format> {
+  var strategy: Snapshotting<Value, Format>
+  var name: String?
+  var record: SnapshotTestingConfiguration.Record?
+  var snapshotDirectory: String?
+  var timeout: TimeInterval
+  var filePath: String
+  var testName: String
+
+  /// The test context it ran in and the failure message, `nil` when the snapshot matches.
+  func run(_ value: () throws -> Value) -> (context: TestContext, failure: String?) {
+    let context = TestContext.current(testName: testName)
+    let settings: SnapshotSettings
+    do {
+      settings = try SnapshotSettings.resolve(record: record)
+    } catch {
+      return (context, error.description)
+    }
+    let location = locate(in: context)
+    return (context, verify(value, at: location, settings: settings))
+  }
+
+  private func locate(in context: TestContext) -> SnapshotLocation {
+    SnapshotLocation(
+      filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
+      name: name, pathExtension: strategy.pathExtension
+    ) { key in SnapshotCounter.shared.next(execution: context.execution, key: key) }
+  }
+
+  private func verify(
+    _ value: () throws -> Value, at location: SnapshotLocation, settings: SnapshotSettings
+  ) -> String? {
+    let actual: Format
+    switch capture(value) {
+    case .success(let captured): actual = captured
+    case .failure(let message): return message.text
+    }
+    let referenceData: Data?
+    do {
+      referenceData = try AtomicFile.read(location.url)
+    } catch {
+      return "Could not read the reference \(location.url.path): \(error.localizedDescription)"
+    }
+    let outcome = Outcome(
+      referenceData: referenceData, actual: actual, diffing: strategy.diffing)
+    return record(outcome, actual: actual, at: location, settings: settings)
+  }
+
+  private func capture(_ value: () throws -> Value) -> Result<Format, CaptureMessage> {
+    let evaluated: Value
+    do {
+      evaluated = try value()
+    } catch {
+      return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
+    }
+    return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
+      .mapError { CaptureMessage($0.description) }
+  }
+
+  /// The result of comparing the actual snapshot with what is on disk.
+  private enum Outcome {
+    case missing
+    case unreadable(reason: String)
+    case matches
+    case differs(SnapshotDifference)
+
+    init(referenceData: Data?, actual: Format, diffing: Diffing<Format>) {
+      guard let referenceData else {
+        self = .missing
+        return
+      }
+      let reference: Format
+      do {
+        reference = try diffing.fromData(referenceData)
+      } catch {
+        self = .unreadable(reason: "\(error)")
+        return
+      }
+      self = diffing.diff(reference, actual).map(Outcome.differs) ?? .matches
+    }
+  }
+
+  /// Writes what the record mode asks for and says what happened.
+  private func record(
+    _ outcome: Outcome, actual: Format, at location: SnapshotLocation, settings: SnapshotSettings
+  ) -> String? {
+    let path = location.url.path
+    let data = strategy.diffing.toData(actual)
+    let recordsFailures = settings.record == .all || settings.record == .failed
+    switch outcome {
+    case .matches:
+      return nil
+    case .missing where settings.record != .never, .unreadable where recordsFailures,
+      .differs where recordsFailures:
+      do {
+        try AtomicFile.write(data, to: location.url)
+      } catch {
+        return "Could not record the snapshot: \(error)"
+      }
+      return FailureMessage.recorded(outcome: describe(outcome), path: path)
+    case .missing, .unreadable, .differs:
+      let difference: SnapshotDifference?
+      if case .differs(let found) = outcome { difference = found } else { difference = nil }
+      let folder = ArtifactsFolder.directory(
+        for: location, testFilePath: filePath, configured: settings.artifactsDirectory)
+      let written: (actual: URL, artifacts: [URL])
+      do {
+        written = try ArtifactsFolder.write(
+          actual: data, artifacts: difference?.artifacts ?? [], for: location, in: folder)
+      } catch {
+        return "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)"
+      }
+      return FailureMessage.failed(
+        outcome: describe(outcome), difference: difference, referencePath: path,
+        artifacts: written, settings: settings)
+    }
+  }
+
+  private func describe(_ outcome: Outcome) -> FailureMessage.Kind {
+    switch outcome {
+    case .missing: return .missing
+    case .unreadable(let reason): return .unreadable(reason)
+    case .matches, .differs: return .differs
+    }
+  }
+}
+
+/// A failure to produce the actual snapshot.
+struct CaptureMessage: Error {
+  var text: String
+  init(_ text: String) { self.text = text }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A strategy for turning values of one type into a snapshot format, and comparing snapshots.
+///
+/// A strategy is a value, not a protocol: it holds the path extension of its reference files, a
+/// ``Diffing`` for its format, and a closure that produces the format from a value. New strategies
+/// are built from existing ones with ``pullback(_:)``.
+///
+/// ```swift
+/// extension Snapshotting where Value == Invoice, Format == String {
+///   static let summary = Snapshotting<String, String>.lines.pullback { $0.summaryText }
+/// }
+/// assertSnapshot(of: invoice, as: .summary)
+/// ```
+public struct Snapshotting<Value, Format> {
+  /// The extension of reference files, without the dot (`"txt"`); `nil` writes no extension.
+  public var pathExtension: String?
+
+  /// How the format is stored and compared.
+  public var diffing: Diffing<Format>
+
+  /// Produces the format from a value, possibly asynchronously.
+  public var snapshot: (Value) -> Async<Format>
+
+  /// Creates a strategy whose snapshot is computed asynchronously (callback or `async`).
+  public init(
+    pathExtension: String?,
+    diffing: Diffing<Format>,
+    asyncSnapshot: @escaping (_ value: Value) -> Async<Format>
+  ) {
+    self.pathExtension = pathExtension
+    self.diffing = diffing
+    self.snapshot = asyncSnapshot
+  }
+
+  /// Creates a strategy whose snapshot is computed synchronously.
+  public init(
+    pathExtension: String?,
+    diffing: Diffing<Format>,
+    snapshot: @escaping (_ value: Value) -> Format
+  ) {
+    self.init(pathExtension: pathExtension, diffing: diffing) { Async(value: snapshot($0)) }
+  }
+
+  /// Transforms a strategy on `Value` into one on `NewValue`.
+  ///
+  /// Start from a strategy for a type you can produce, then describe how to produce it:
+  ///
+  /// ```swift
+  /// let strategy: Snapshotting<Chart, String> = .lines.pullback { $0.asciiArt() }
+  /// ```
+  public func pullback<NewValue>(
+    _ transform: @escaping (_ otherValue: NewValue) -> Value
+  ) -> Snapshotting<NewValue, Format> {
+    asyncPullback { Async(value: transform($0)) }
+  }
+
+  /// Transforms a strategy on `Value` into one on `NewValue` through an asynchronous step.
+  public func asyncPullback<NewValue>(
+    _ transform: @escaping (_ otherValue: NewValue) -> Async<Value>
+  ) -> Snapshotting<NewValue, Format> {
+    Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { newValue in
+      transform(newValue).flatMap(self.snapshot)
+    }
+  }
+
+  /// Transforms a strategy on `Value` into one on `NewValue` through an `async` function.
+  ///
+  /// ```swift
+  /// let strategy: Snapshotting<URL, String> = .lines.pullback { try await fetchText($0) }
+  /// ```
+  public func pullback<NewValue>(
+    _ transform: @escaping (_ otherValue: NewValue) async throws -> Value
+  ) -> Snapshotting<NewValue, Format> {
+    asyncPullback { newValue in Async { try await transform(newValue) } }
+  }
+}
+
+/// A strategy whose value and format are the same type, such as `String` for `.lines`.
+public typealias SimplySnapshotting<Format> = Snapshotting<Format, Format>
+
+extension Snapshotting where Value == Format {
+  /// Creates a strategy that stores values of a format as they are.
+  public init(pathExtension: String?, diffing: Diffing<Format>) {
+    self.init(pathExtension: pathExtension, diffing: diffing, snapshot: { $0 })
+  }
+}

@@ -1,0 +1,31 @@
+/// Runs `operation` with snapshot settings that apply to every assertion inside it.
+///
+/// Nested scopes inherit what they leave `nil`:
+///
+/// ```swift
+/// withSnapshotTesting(record: .all) {
+///   assertSnapshot(of: state, as: .dump)  // re-records
+/// }
+/// ```
+public func withSnapshotTesting<R>(
+  record: SnapshotTestingConfiguration.Record? = nil,
+  diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
+  operation: () throws -> R
+) rethrows -> R {
+  let scoped = SnapshotTestingConfiguration(record: record, diffTool: diffTool)
+    .inheriting(from: SnapshotTestingConfiguration.current)
+  return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
+}
+
+/// Runs an `async` operation with snapshot settings that apply to every assertion inside it.
+public func withSnapshotTesting<R>(
+  record: SnapshotTestingConfiguration.Record? = nil,
+  diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  let scoped = SnapshotTestingConfiguration(record: record, diffTool: diffTool)
+    .inheriting(from: SnapshotTestingConfiguration.current)
+  return try await SnapshotTestingConfiguration.$current.withValue(
+    scoped, operation: operation, isolation: isolation)
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+import XCTest
+
+/// Follows XCTest's test cases, to tell whether one is running and to number snapshots per run.
+///
+/// It registers itself with XCTest on first use, which is inside the first test that asserts a
+/// snapshot; until it sees a test case start, whether one is running is unknown.
+final class XCTestTracker: NSObject, XCTestObservation, Sendable {
+  static let shared: XCTestTracker = {
+    let tracker = XCTestTracker()
+    XCTestObservationCenter.shared.addTestObserver(tracker)
+    return tracker
+  }()
+
+  enum State: Equatable {
+    case unknown
+    case running(serial: Int)
+    case idle(serial: Int)
+  }
+
+  private let state = Mutex(State.unknown)
+
+  var current: State { state.withLock { $0 } }
+
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    state.withLock { state in
+      switch state {
+      case .unknown: state = .running(serial: 1)
+      case .running(let serial), .idle(let serial): state = .running(serial: serial + 1)
+      }
+    }
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    state.withLock { state in
+      if case .running(let serial) = state { state = .idle(serial: serial) }
+    }
+  }
+}
