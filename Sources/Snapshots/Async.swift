@@ -22,9 +22,12 @@ public struct Async<Value> {
     source = .ready(.success(value))
   }
 
-  /// A value delivered once, from any thread, to `callback`.
-  public init(run: @escaping (_ callback: @escaping (Value) -> Void) -> Void) {
-    source = .callback { deliver in run { deliver(.success($0)) } }
+  /// A value delivered once, from any thread, to `callback`; later calls are ignored.
+  public init(run: @escaping (_ callback: @escaping @Sendable (Value) -> Void) -> Void) {
+    source = .callback { deliver in
+      let deliver = UncheckedBox(deliver)
+      run { deliver.value(.success($0)) }
+    }
   }
 
   /// A value computed by an `async` function, which may throw.
@@ -91,12 +94,24 @@ public struct Async<Value> {
     case .callback(let run):
       run(deliver)
     case .operation(let operation):
-      let work = UncheckedBox((operation, deliver))
-      Task(executorPreference: SnapshotExecutor.shared) {
-        let (operation, deliver) = work.value
-        do { deliver(.success(try await operation())) } catch { deliver(.failure(error)) }
-      }
+      let pending = PendingOperation(operation: operation, deliver: deliver)
+      Task(executorPreference: SnapshotExecutor.shared) { await pending.run() }
     }
+  }
+}
+
+/// An `async` snapshot and where its result goes, handed to the executor's thread as one object.
+private final class PendingOperation<Value>: @unchecked Sendable {
+  let operation: () async throws -> Value
+  let deliver: (Result<Value, any Error>) -> Void
+
+  init(operation: @escaping () async throws -> Value, deliver: @escaping (Result<Value, any Error>) -> Void) {
+    self.operation = operation
+    self.deliver = deliver
+  }
+
+  func run() async {
+    do { deliver(.success(try await operation())) } catch { deliver(.failure(error)) }
   }
 }
 

@@ -12,7 +12,7 @@ enum AtomicFile {
   static func write(_ data: Data, to url: URL) throws(WriteError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp")
+      ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try data.write(to: temporary)

@@ -45,7 +45,8 @@ struct Dump {
       guard type(of: custom).renderChildren else { return .leaf(custom.snapshotDescription) }
       return node(custom.snapshotDescription, mirror, visited, sorted: false)
     }
-    if let object = value as? NSObject {
+    // `as? NSObject` alone would also bridge `Bool` and numbers to `NSNumber`.
+    if type(of: value) is NSObject.Type, let object = value as? NSObject {
       return .leaf(PointerAddresses.removed(from: object.debugDescription))
     }
     if let describable = value as? any CustomStringConvertible {

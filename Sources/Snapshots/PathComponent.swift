@@ -5,9 +5,10 @@
 /// from both ends, as swift-snapshot-testing does, so its references keep their names:
 /// `testFoo()` → `testFoo`, `pages(n:)` → `pages-n`. `/`, `..` and NUL cannot survive. A name
 /// longer than ``maxLength`` bytes is cut and given a hash of the whole, so distinct names stay
-/// distinct; a name with nothing left becomes `unnamed-<hash>`.
+/// distinct (a test name and a `named:` at most this long keep a file name within the 255 bytes
+/// file systems allow); a name with nothing left becomes `unnamed-<hash>`.
 enum PathComponent {
-  static let maxLength = 120
+  static let maxLength = 100
 
   static func sanitize(_ raw: String) -> String {
     var result = ""

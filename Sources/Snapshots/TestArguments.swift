@@ -6,7 +6,9 @@ import Testing
 /// reflection and formatted with `String(describingForTest:)`, as its own output shows them.
 enum TestArguments {
   static func describe(_ testCase: Test.Case) -> String {
-    let arguments = Mirror(reflecting: testCase).descendant("arguments") as? [Any] ?? []
+    let mirror = Mirror(reflecting: testCase)
+    let found = mirror.descendant("_kind", "parameterized", "arguments") ?? mirror.descendant("arguments")
+    let arguments = found.map { Mirror(reflecting: $0).children.map(\.value) } ?? []
     let values = arguments.compactMap { argument -> String? in
       let value = Mirror(reflecting: argument).descendant("value")
       return value.map { String(describingForTest: $0) }

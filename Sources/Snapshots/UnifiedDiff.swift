@@ -18,16 +18,12 @@ struct UnifiedDiff {
     let diff = LineDiff(old: old.diffKeys, new: new.diffKeys)
     if diff.isEmpty { return nil }
     var output: [String] = []
-    var hidden = 0
     for hunk in hunks(diff, oldCount: old.lines.count, newCount: new.lines.count) {
-      let lines = render(hunk, diff, old, new)
-      if output.count + lines.count > maximumLines {
-        hidden += lines.count
-      } else {
-        output += lines
-      }
+      output += render(hunk, diff, old, new)
     }
-    if hidden > 0 {
+    if output.count > maximumLines {
+      let hidden = output.count - maximumLines
+      output.removeLast(hidden)
       output.append("… \(hidden) more lines of difference not shown; compare the files in full.")
     }
     return output.joined(separator: "\n")

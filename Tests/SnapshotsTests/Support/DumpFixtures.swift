@@ -66,7 +66,7 @@ struct DumpOuter {
   var alpha = "a"
 }
 
-let dumpFixtures: [(name: String, value: Any)] = {
+func dumpFixtures() -> [(name: String, value: Any)] {
   let cycle = DumpNode(value: 1)
   cycle.next = DumpNode(value: 2, next: cycle)
   let shared = DumpNode(value: 7)
@@ -121,4 +121,4 @@ let dumpFixtures: [(name: String, value: Any)] = {
     ("float", Float(0.1)),
     ("largeStructs", (0..<20).map { DumpPoint(x: Double($0), y: Double($0 % 3)) }),
   ]
-}()
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import Snapshots
+
+/// The parts of `.dump` that the compatibility references cannot show on their own.
+@Suite struct DumpTests {
+  @Test func pointerAddressesAreRemoved() {
+    #expect(PointerAddresses.removed(from: "<Foo: 0x6000abc>") == "<Foo>")
+    #expect(PointerAddresses.removed(from: "a 0x1 0x2 b") == "a  b")
+    #expect(PointerAddresses.removed(from: "0xZZ stays") == "0xZZ stays")
+    #expect(PointerAddresses.removed(from: "x:\t0xff\ny") == "x\ny")
+  }
+
+  @Test func localTypeDiscriminatorsAreRemoved() {
+    #expect(Dump.removingLocalDiscriminators("Local #1 in f()") == "Local in f()")
+    #expect(Dump.removingLocalDiscriminators("Box<A #12>") == "Box<A>")
+    #expect(Dump.removingLocalDiscriminators("Issue #x") == "Issue #x")
+  }
+
+  @Test func deepNestingIsDumpedOnce() {
+    indirect enum Tree { case leaf, node(Tree, Tree) }
+    func tree(depth: Int) -> Tree { depth == 0 ? .leaf : .node(tree(depth: depth - 1), tree(depth: depth - 1)) }
+    struct Wrapper { var z = 0; var a: [Wrapper] = [] }
+    var nested = Wrapper()
+    for _ in 0..<40 { nested = Wrapper(z: 1, a: [nested]) }
+    let text = Dump.text(of: nested)
+    #expect(text.split(separator: "\n").count == 41 * 3)
+  }
+}

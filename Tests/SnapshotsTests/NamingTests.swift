@@ -1,0 +1,79 @@
+import Foundation
+import Snapshots
+import Testing
+
+/// Reference names: `<test>.<n|name>.<ext>`, numbered per test run, safe from path escapes.
+@Suite struct NamingTests {
+  @Test func unnamedSnapshotsAreNumberedPerTest() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    for text in ["a", "b"] {
+      let message = verifySnapshot(of: text, as: .lines, record: .missing, snapshotDirectory: folder.path)
+      #expect(message?.hasPrefix("Recorded snapshot: ") == true)
+    }
+    #expect(
+      verifySnapshot(of: "c", as: .lines, named: "third", record: .missing, snapshotDirectory: folder.path)
+        != nil)
+    #expect(try folder.contents() == [
+      "unnamedSnapshotsAreNumberedPerTest.1.txt", "unnamedSnapshotsAreNumberedPerTest.2.txt",
+      "unnamedSnapshotsAreNumberedPerTest.third.txt",
+    ])
+    #expect(try folder.text("unnamedSnapshotsAreNumberedPerTest.2.txt") == "b")
+  }
+
+  @Test func defaultLocationIsBesideTheTestFile() throws {
+    let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__/NamingTests/defaultLocationIsBesideTheTestFile.1.txt")
+    defer { try? FileManager.default.removeItem(at: expected) }
+    let message = verifySnapshot(of: "y", as: .lines, record: .missing)
+    #expect(message == "Recorded snapshot: \(expected.path)\nRe-run the test to verify it.")
+    #expect(try String(contentsOf: expected, encoding: .utf8) == "y")
+  }
+
+  @Test(arguments: [
+    "../../escape", "/etc/passwd", "a\u{0}b", "..", String(repeating: "long", count: 100), "",
+  ])
+  func namesCannotLeaveTheSnapshotDirectory(name: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    _ = verifySnapshot(of: "x", as: .lines, named: name, record: .missing, snapshotDirectory: folder.path)
+    let files = try folder.contents()
+    #expect(files.count == 1)
+    let file = try #require(files.first)
+    #expect(!file.contains("/") && !file.hasPrefix(".") && !file.contains("\u{0}"))
+    #expect(file.utf8.count <= 210)  // test name and `named:` at most 100 bytes each
+    #expect(file.hasPrefix("namesCannotLeaveTheSnapshotDirectory-name"))
+  }
+
+  @Test func longNamesStayDistinct() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let prefix = String(repeating: "x", count: 300)
+    for suffix in ["a", "b"] {
+      _ = verifySnapshot(
+        of: suffix, as: .lines, named: prefix + suffix, record: .missing, snapshotDirectory: folder.path)
+    }
+    #expect(try folder.contents().count == 2)
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func parameterizedCasesGetTheirOwnNames(n: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    _ = verifySnapshot(of: "page \(n)", as: .lines, record: .missing, snapshotDirectory: folder.path)
+    #expect(try folder.contents() == ["parameterizedCasesGetTheirOwnNames-n-\(n).1.txt"])
+  }
+
+  @Test func theTraitNumbersEachRunAfresh() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    for _ in 1...2 {
+      try await SnapshotsTrait.snapshots(record: .missing).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        _ = verifySnapshot(of: "same", as: .lines, snapshotDirectory: folder.path)
+      }
+    }
+    #expect(try folder.contents() == ["theTraitNumbersEachRunAfresh.1.txt"])
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Snapshots
+import Testing
+
+/// What each record mode writes and reports, on real files.
+@Suite struct RecordModeTests {
+  let folder: TemporaryDirectory
+  let reference: URL
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    reference = folder.file("check.ref.txt")
+  }
+
+  func verify(_ value: String, record: SnapshotTestingConfiguration.Record?) -> String? {
+    verifySnapshot(
+      of: value, as: .lines, named: "ref", record: record, snapshotDirectory: folder.path,
+      testName: "check()")
+  }
+
+  func onDisk() throws -> String { try String(contentsOf: reference, encoding: .utf8) }
+
+  @Test func missingRecordsThenPasses() throws {
+    defer { folder.remove() }
+    #expect(verify("v1", record: .missing) == "Recorded snapshot: \(reference.path)\nRe-run the test to verify it.")
+    #expect(try onDisk() == "v1")
+    #expect(verify("v1", record: .missing) == nil)
+  }
+
+  @Test func missingNeverOverwritesADifferentReference() throws {
+    defer { folder.remove() }
+    try Data("old\n".utf8).write(to: reference)
+    let message = try #require(verify("new\n", record: .missing))
+    #expect(message.contains("The snapshot does not match its reference: \(reference.path)"))
+    #expect(message.contains("@@ -1 +1 @@\n-old\n+new"))
+    #expect(try onDisk() == "old\n")
+  }
+
+  @Test func neverWritesNoReference() throws {
+    defer { folder.remove() }
+    let message = try #require(verify("v1", record: .never))
+    #expect(message.hasPrefix("No reference was found: \(reference.path)"))
+    #expect(message.contains("Nothing was written: the record mode is never."))
+    #expect(try folder.contents().isEmpty)
+  }
+
+  @Test func failedOverwritesOnlyFailingReferences() throws {
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: reference)
+    let message = try #require(verify("new", record: .failed))
+    #expect(message.hasPrefix("The snapshot does not match its reference. Recorded a new snapshot over it: "))
+    #expect(try onDisk() == "new")
+    #expect(verify("new", record: .failed) == nil)
+  }
+
+  @Test func allRewritesChangesButLeavesUnchangedFilesAlone() throws {
+    defer { folder.remove() }
+    try Data("same".utf8).write(to: reference)
+    let before = try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
+    Thread.sleep(forTimeInterval: 0.01)
+    #expect(verify("same", record: .all) == nil)
+    let after = try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
+    #expect(before == after)
+    #expect(verify("changed", record: .all) != nil)
+    #expect(try onDisk() == "changed")
+  }
+
+  @Test func unreadableReferenceFailsWithPathAndReasonAndIsKept() throws {
+    defer { folder.remove() }
+    let bytes = Data([0x61, 0x62, 0xFF, 0x63])
+    try bytes.write(to: reference)
+    let message = try #require(verify("abc", record: .missing))
+    #expect(message.hasPrefix(
+      "The reference could not be read (invalid UTF-8 at byte offset 2 (0xFF)): \(reference.path)"))
+    #expect(try Data(contentsOf: reference) == bytes)
+  }
+
+  @Test func failingActualValueIsSavedAsAnArtifact() throws {
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: reference)
+    let message = try #require(verify("new", record: .never))
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let artifacts =
+      ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+      ?? packageRoot.appendingPathComponent(".build/snapshot-artifacts")
+    let actual = artifacts.appendingPathComponent("RecordModeTests/check.ref.txt")
+    #expect(message.contains("Actual:    \(actual.path)"))
+    #expect(try String(contentsOf: actual, encoding: .utf8) == "new")
+  }
+
+  @Test func diffToolIsOfferedOnMismatch() throws {
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: reference)
+    let message = try withSnapshotTesting(diffTool: "meld") {
+      try #require(verify("new", record: .never))
+    }
+    #expect(message.contains("Compare:   meld \"\(reference.path)\" \""))
+  }
+
+  @Test func scopedRecordModeApplies() throws {
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: reference)
+    withSnapshotTesting(record: .failed) {
+      withSnapshotTesting(diffTool: "meld") {
+        _ = verify("new", record: nil)
+      }
+    }
+    #expect(try onDisk() == "new")
+  }
+
+  @Test func throwingValueFailsWithTheError() throws {
+    defer { folder.remove() }
+    struct Broken: Error {}
+    let message = verifySnapshot(
+      of: try { () throws -> String in throw Broken() }(), as: .lines, record: .missing,
+      snapshotDirectory: folder.path)
+    #expect(message == "Could not evaluate the value to snapshot: Broken()")
+    #expect(try folder.contents().isEmpty)
+  }
+}

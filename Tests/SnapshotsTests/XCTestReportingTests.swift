@@ -1,0 +1,47 @@
+import Foundation
+import Snapshots
+import XCTest
+
+/// Under XCTest, failures go through `XCTFail` at the caller's line, and references are named
+/// after the test method.
+final class XCTestReportingTests: XCTestCase {
+  private var failures: [(description: String, line: Int)] = []
+  private var capturing = false
+
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    if capturing {
+      failures.append((description, lineNumber))
+    } else {
+      super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+  }
+
+  func testFlow() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    capturing = true
+    let line = #line + 1
+    assertSnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)
+    assertSnapshot(of: "second", as: .lines, record: .missing, snapshotDirectory: folder.path)
+    assertSnapshot(of: "second", as: .lines, named: "2", record: .never, snapshotDirectory: folder.path)
+    capturing = false
+    XCTAssertEqual(try folder.contents(), ["testFlow.1.txt", "testFlow.2.txt"])
+    XCTAssertEqual(failures.map(\.line), [line, line + 1])
+    XCTAssertTrue(failures.allSatisfy { $0.description.contains("Recorded snapshot: ") })
+  }
+
+  func testMismatchFailsWithDiff() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("a\nb\nc\n".utf8).write(to: folder.file("testMismatchFailsWithDiff.1.txt"))
+    capturing = true
+    assertSnapshot(of: "a\nB\nc\n", as: .lines, record: .never, snapshotDirectory: folder.path)
+    capturing = false
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(failures.first?.description.contains("@@ -1,3 +1,3 @@\n a\n-b\n+B\n c") == true)
+  }
+}
