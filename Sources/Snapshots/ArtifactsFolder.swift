@@ -36,7 +36,9 @@ enum ArtifactsFolder {
   private static func packageRoot(above file: URL) -> URL? {
     var directory = file.deletingLastPathComponent()
     while directory.path != "/" && !directory.path.isEmpty {
-      if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("Package.swift").path)
+      {
         return directory
       }
       directory.deleteLastPathComponent()

@@ -51,14 +51,15 @@ public struct Async<Value> {
     case .ready(.failure(let error)):
       return Async<NewValue>(result: .failure(error))
     case .callback(let run):
-      return Async<NewValue>(source: .callback { deliver in
-        run { result in
-          switch result {
-          case .success(let value): transform(value).deliver(to: deliver)
-          case .failure(let error): deliver(.failure(error))
+      return Async<NewValue>(
+        source: .callback { deliver in
+          run { result in
+            switch result {
+            case .success(let value): transform(value).deliver(to: deliver)
+            case .failure(let error): deliver(.failure(error))
+            }
           }
-        }
-      })
+        })
     case .operation(let operation):
       return Async<NewValue> { try await transform(try await operation()).value() }
     }
@@ -105,7 +106,10 @@ private final class PendingOperation<Value>: @unchecked Sendable {
   let operation: () async throws -> Value
   let deliver: (Result<Value, any Error>) -> Void
 
-  init(operation: @escaping () async throws -> Value, deliver: @escaping (Result<Value, any Error>) -> Void) {
+  init(
+    operation: @escaping () async throws -> Value,
+    deliver: @escaping (Result<Value, any Error>) -> Void
+  ) {
     self.operation = operation
     self.deliver = deliver
   }

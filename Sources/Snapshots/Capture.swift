@@ -10,12 +10,14 @@ enum Capture {
       switch self {
       case .threw(let error): return "Could not snapshot the value: \(error)"
       case .timedOut(let seconds):
-        return "The snapshot took longer than \(seconds.formatted()) s (the timeout:); raise timeout: if it is slow."
+        return
+          "The snapshot took longer than \(seconds.formatted()) s (the timeout:); raise timeout: if it is slow."
       }
     }
   }
 
-  static func run<Format>(_ async: Async<Format>, timeout: TimeInterval) -> Result<Format, Failure> {
+  static func run<Format>(_ async: Async<Format>, timeout: TimeInterval) -> Result<Format, Failure>
+  {
     if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
     let semaphore = DispatchSemaphore(value: 0)
     let slot = ResultSlot<Format>()

@@ -6,15 +6,15 @@ extension Diffing where Value == String {
   /// A reference that is not valid UTF-8 fails with the byte offset of the first bad byte.
   public static var lines: Diffing {
     Diffing(
-    toData: { Data($0.utf8) },
-    fromData: { try UTF8Text.decode($0) },
-    diff: { reference, actual in
-      guard reference != actual else { return nil }
-      let diff =
-        UnifiedDiff(colored: Terminal.showsColor).text(old: reference, new: actual)
-        ?? "The texts differ only in their Unicode normalisation."
-      return SnapshotDifference(diff)
-    }
-  )
+      toData: { Data($0.utf8) },
+      fromData: { try UTF8Text.decode($0) },
+      diff: { reference, actual in
+        guard reference != actual else { return nil }
+        let diff =
+          UnifiedDiff(colored: Terminal.showsColor).text(old: reference, new: actual)
+          ?? "The texts differ only in their Unicode normalisation."
+        return SnapshotDifference(diff)
+      }
+    )
   }
 }

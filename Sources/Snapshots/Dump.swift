@@ -9,102 +9,190 @@ import Foundation
 /// does); arrays, tuples and enum payloads keep their order. Classes seen on the way down print
 /// `(circular reference detected)`, pointer addresses are removed, and dates are written in UTC.
 ///
-/// Each value is reflected once: a subtree is built a single time and re-rendered only to sort
-/// its siblings, instead of being dumped again at every level above it.
+/// Values are written straight to the output. A struct's or class's field order is worked out
+/// once per type; only dictionaries, sets and unusual labels need their children rendered to
+/// sort them.
 struct Dump {
+  private var output: [UInt8] = []
   private var typeNames: [ObjectIdentifier: String] = [:]
+  private var traits: [ObjectIdentifier: DumpTypeTraits] = [:]
+  private var fieldOrders: [ObjectIdentifier: [Int]?] = [:]
+  private var structFields: [ObjectIdentifier: StructFields?] = [:]
+  /// Structs already seen whose fields are read by key path: written with no `Mirror` at all.
+  private var plainStructs: [ObjectIdentifier: (name: String, fields: StructFields)] = [:]
 
   static func text(of value: Any) -> String {
     var dump = Dump()
-    let tree = dump.tree(of: value, visited: [])
-    var output = ""
-    tree.render(name: nil, indent: 0, into: &output)
-    return output
+    dump.write(value, name: nil, indent: 0, visited: [])
+    return String(decoding: dump.output, as: UTF8.self)
   }
 
-  private mutating func tree(of value: Any, visited: Set<ObjectIdentifier>) -> DumpTree {
+  private mutating func write(
+    _ value: Any, name: String?, indent: Int, visited: Set<ObjectIdentifier>
+  ) {
+    let valueType = type(of: value)
+    let traits = traits(of: valueType)
+    if let direct = traits.direct {
+      return line(indent, "-", name, DumpTypeTraits.text(of: value, direct))
+    }
+    if let plain = plainStructs[ObjectIdentifier(valueType)] {
+      line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
+      return writeChildren(
+        plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
+    }
     let mirror = Mirror(reflecting: value)
     let count = mirror.children.count
+    var fields: StructFields?
+    var visited = visited
+    let description: String
+    var order = Order.asReflected
     switch mirror.displayStyle {
     case .collection?:
-      return node(count == 1 ? "1 element" : "\(count) elements", mirror, visited, sorted: false)
+      description = count == 1 ? "1 element" : "\(count) elements"
     case .dictionary?:
-      return node(
-        count == 1 ? "1 key/value pair" : "\(count) key/value pairs", mirror, visited, sorted: true)
+      description = count == 1 ? "1 key/value pair" : "\(count) key/value pairs"
+      order = .byDump
     case .set?:
-      return node(count == 1 ? "1 member" : "\(count) members", mirror, visited, sorted: true)
+      description = count == 1 ? "1 member" : "\(count) members"
+      order = .byDump
     case .tuple?:
-      return node(count == 1 ? "(1 element)" : "(\(count) elements)", mirror, visited, sorted: false)
+      description = count == 1 ? "(1 element)" : "(\(count) elements)"
     case .optional?:
-      let name = typeName(mirror.subjectType)
-      return node(count == 0 ? "\(name).none" : name, mirror, visited, sorted: false)
+      description =
+        count == 0 ? "\(typeName(mirror.subjectType)).none" : typeName(mirror.subjectType)
     default:
-      break
+      if traits.customDescription, let custom = value as? any AnySnapshotStringConvertible {
+        guard type(of: custom).renderChildren else {
+          return line(indent, "-", name, custom.snapshotDescription)
+        }
+        description = custom.snapshotDescription
+      } else if traits.isObject, let object = value as? NSObject {
+        // `as? NSObject` alone would also bridge `Bool` and numbers to `NSNumber`.
+        return line(indent, "-", name, PointerAddresses.removed(from: object.debugDescription))
+      } else if traits.describable, let describable = value as? any CustomStringConvertible {
+        description = describable.description
+      } else {
+        switch mirror.displayStyle {
+        case .class?:
+          let identity = ObjectIdentifier(value as AnyObject)
+          if visited.contains(identity) {
+            return circular(indent, count > 0 ? "▿" : "-", name)
+          }
+          visited.insert(identity)
+          description = typeName(mirror.subjectType)
+          order = .byField(valueType, reflectable: traits.reflectable)
+        case .struct?:
+          description = typeName(mirror.subjectType)
+          order = .byField(valueType, reflectable: traits.reflectable)
+          fields = traits.reflectable ? nil : structFields(of: valueType)
+          if let fields { plainStructs[ObjectIdentifier(valueType)] = (description, fields) }
+        case .enum?:
+          let name = typeName(mirror.subjectType)
+          description = count == 0 ? "\(name).\(value)" : name
+        default:
+          description = String(describing: value)
+        }
+      }
     }
-    if let custom = value as? any AnySnapshotStringConvertible {
-      guard type(of: custom).renderChildren else { return .leaf(custom.snapshotDescription) }
-      return node(custom.snapshotDescription, mirror, visited, sorted: false)
-    }
-    // `as? NSObject` alone would also bridge `Bool` and numbers to `NSNumber`.
-    if type(of: value) is NSObject.Type, let object = value as? NSObject {
-      return .leaf(PointerAddresses.removed(from: object.debugDescription))
-    }
-    if let describable = value as? any CustomStringConvertible {
-      return node(describable.description, mirror, visited, sorted: false)
-    }
-    switch mirror.displayStyle {
-    case .class?:
-      let identity = ObjectIdentifier(value as AnyObject)
-      if visited.contains(identity) { return .circular(hasChildren: count > 0) }
-      var visited = visited
-      visited.insert(identity)
-      return node(typeName(mirror.subjectType), mirror, visited, sorted: true)
-    case .struct?:
-      return node(typeName(mirror.subjectType), mirror, visited, sorted: true)
-    case .enum?:
-      let name = typeName(mirror.subjectType)
-      return node(count == 0 ? "\(name).\(value)" : name, mirror, visited, sorted: false)
-    default:
-      return node(String(describing: value), mirror, visited, sorted: false)
+    line(indent, count == 0 ? "-" : "▿", name, description)
+    writeChildren(fields?.children(of: value) ?? Array(mirror.children), order, indent, visited)
+  }
+
+  private mutating func writeChildren(
+    _ children: [Mirror.Child], _ order: Order, _ indent: Int, _ visited: Set<ObjectIdentifier>
+  ) {
+    for index in ordered(children, order, visited: visited) {
+      write(
+        children[index].value, name: children[index].label, indent: indent + 2, visited: visited)
     }
   }
 
-  private mutating func node(
-    _ description: String, _ mirror: Mirror, _ visited: Set<ObjectIdentifier>, sorted: Bool
-  ) -> DumpTree {
-    var children = mirror.children.map { child in
-      DumpTree.Child(label: child.label, tree: tree(of: child.value, visited: visited))
+  /// How a node's children are ordered.
+  private enum Order {
+    case asReflected
+    /// Sorted by what each `(label, value)` pair dumps to.
+    case byDump
+    /// Sorted by dump, but with a fixed set of fields: the order can be kept per type.
+    case byField(Any.Type, reflectable: Bool)
+  }
+
+  private mutating func ordered(
+    _ children: [Mirror.Child], _ order: Order, visited: Set<ObjectIdentifier>
+  ) -> [Int] {
+    guard children.count > 1 else { return Array(children.indices) }
+    switch order {
+    case .asReflected:
+      return Array(children.indices)
+    case .byDump:
+      return sortedByDump(children, visited: visited)
+    case .byField(let type, let reflectable):
+      // A custom mirror may reflect different fields per value: its order is not kept.
+      let key = ObjectIdentifier(type)
+      if !reflectable, let known = fieldOrders[key], let known, known.count == children.count {
+        return known
+      }
+      let byLabel = DumpOrdering.byPlainLabels(children.map(\.label))
+      if !reflectable { fieldOrders[key] = .some(byLabel) }
+      return byLabel ?? sortedByDump(children, visited: visited)
     }
-    if sorted && children.count > 1 {
-      children = children.map { ($0, $0.sortKey) }.sorted { $0.1 < $1.1 }.map(\.0)
+  }
+
+  /// The order swift-snapshot-testing sorts by: the dump of each `(label, value)` pair, less the
+  /// first line, which every sibling shares.
+  private mutating func sortedByDump(_ children: [Mirror.Child], visited: Set<ObjectIdentifier>)
+    -> [Int]
+  {
+    let keys = children.map { child -> String in
+      let prefix =
+        child.label.map { "  ▿ label: Optional<String>\n    - some: \($0.debugDescription)\n" }
+        ?? "  - label: Optional<String>.none\n"
+      var key = Array(prefix.utf8)
+      swap(&key, &output)
+      write(child.value, name: "value", indent: 2, visited: visited)
+      swap(&key, &output)
+      return String(decoding: key, as: UTF8.self)
     }
-    return .node(description, children)
+    return keys.indices.sorted { keys[$0] < keys[$1] }
+  }
+
+  private mutating func line(_ indent: Int, _ bullet: String, _ name: String?, _ text: String) {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    output.append(contentsOf: bullet.utf8)
+    output.append(UInt8(ascii: " "))
+    if let name {
+      output.append(contentsOf: name.utf8)
+      output.append(contentsOf: ": ".utf8)
+    }
+    output.append(contentsOf: text.utf8)
+    output.append(UInt8(ascii: "\n"))
+  }
+
+  private mutating func circular(_ indent: Int, _ bullet: String, _ name: String?) {
+    line(indent, bullet, nil, (name ?? "value") + " (circular reference detected)")
+  }
+
+  private mutating func structFields(of type: Any.Type) -> StructFields? {
+    let key = ObjectIdentifier(type)
+    if let known = structFields[key] { return known }
+    let found = StructFields(type)
+    structFields[key] = .some(found)
+    return found
+  }
+
+  private mutating func traits(of type: Any.Type) -> DumpTypeTraits {
+    let key = ObjectIdentifier(type)
+    if let known = traits[key] { return known }
+    let found = DumpTypeTraits(type)
+    traits[key] = found
+    return found
   }
 
   /// The type's name as `String(describing:)` gives it, without the ` #1` of local types.
   private mutating func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let known = typeNames[key] { return known }
-    let name = Self.removingLocalDiscriminators(String(describing: type))
+    let name = DumpOrdering.removingLocalDiscriminators(String(describing: type))
     typeNames[key] = name
     return name
-  }
-
-  /// Removes every ` #<digits>` from a type name.
-  static func removingLocalDiscriminators(_ name: String) -> String {
-    guard name.contains(" #") else { return name }
-    var result = ""
-    var scalars = Array(name.unicodeScalars)[...]
-    while let scalar = scalars.first {
-      if scalar == " ", scalars.dropFirst().first == "#",
-        let digit = scalars.dropFirst(2).first, ("0"..."9").contains(digit)
-      {
-        scalars = scalars.dropFirst(2).drop { ("0"..."9").contains($0) }
-      } else {
-        result.unicodeScalars.append(scalar)
-        scalars = scalars.dropFirst()
-      }
-    }
-    return result
   }
 }

@@ -39,7 +39,8 @@ enum FailureMessage {
       lines.append("Artifact:  \(artifact.path)")
     }
     if let diffTool = settings.diffTool, case .differs = outcome {
-      lines.append("Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
+      lines.append(
+        "Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
     }
     lines.append(fix(for: outcome, settings: settings))
     return lines.joined(separator: "\n")
@@ -52,7 +53,8 @@ enum FailureMessage {
         + (settings.recordIsDefault ? " (the default when CI is set)" : "")
         + ". To record, run the test locally or with SNAPSHOT_TESTING_RECORD=missing."
     case .unreadable:
-      return "The reference was left as it is. To replace it, re-run with SNAPSHOT_TESTING_RECORD=failed."
+      return
+        "The reference was left as it is. To replace it, re-run with SNAPSHOT_TESTING_RECORD=failed."
     case .differs:
       return "To accept the actual value, re-run with SNAPSHOT_TESTING_RECORD=failed."
     }

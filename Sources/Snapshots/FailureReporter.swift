@@ -23,7 +23,9 @@ enum FailureReporter {
       XCTFail(message, file: location.filePath, line: location.line)
     case .unknown:
       FileHandle.standardError.write(
-        Data("\(location.filePath):\(location.line): error: snapshot failed outside a running test: \(message)\n".utf8))
+        Data(
+          "\(location.filePath):\(location.line): error: snapshot failed outside a running test: \(message)\n"
+            .utf8))
       recordIssue(message, at: location)
       XCTFail(message, file: location.filePath, line: location.line)
     }

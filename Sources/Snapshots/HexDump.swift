@@ -1,4 +1,6 @@
-/// Bytes as lines of hex, 16 to a line, for diffing binary snapshots:
+/// Bytes as lines of hex, 16 to a line, for diffing binary snapshots.
+///
+/// For example:
 /// `00000010  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 0a        |Hello, world!.|`
 enum HexDump {
   static func lines(of bytes: some Collection<UInt8>) -> String {
@@ -19,7 +21,9 @@ enum HexDump {
         if column == 7 { output += " " }
       }
       output += " |"
-      for byte in row { output.unicodeScalars.append(byte >= 0x20 && byte < 0x7F ? .init(byte) : ".") }
+      for byte in row {
+        output.unicodeScalars.append(byte >= 0x20 && byte < 0x7F ? .init(byte) : ".")
+      }
       output += "|\n"
       offset += row.count
       row.removeAll(keepingCapacity: true)

@@ -10,15 +10,34 @@ struct LineDiff {
   /// `true` for each new line that is inserted.
   private(set) var inserted: [Bool]
 
+  /// The diff of two sequences of hashable lines.
   init<Line: Hashable>(old: [Line], new: [Line]) {
-    deleted = Array(repeating: false, count: old.count)
-    inserted = Array(repeating: false, count: new.count)
     var ids: [Line: Int] = [:]
     ids.reserveCapacity(old.count + new.count)
-    let oldIDs = old.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
-    let newIDs = new.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
-    var inNew = Array(repeating: false, count: ids.count)
-    var inOld = Array(repeating: false, count: ids.count)
+    func id(_ line: Line) -> Int {
+      if let known = ids[line] { return known }
+      ids[line] = ids.count
+      return ids.count - 1
+    }
+    let oldIDs = old.map(id)
+    let newIDs = new.map(id)
+    self.init(oldIDs: oldIDs, newIDs: newIDs, distinct: ids.count)
+  }
+
+  /// The diff of two texts' lines, compared by their bytes.
+  init(old: TextLines, new: TextLines) {
+    var interner = LineInterner([old, new])
+    let oldIDs = interner.ids(ofText: 0)
+    let newIDs = interner.ids(ofText: 1)
+    self.init(oldIDs: oldIDs, newIDs: newIDs, distinct: interner.count)
+  }
+
+  /// The diff of two sequences of line ids in `0..<distinct`.
+  init(oldIDs: [Int], newIDs: [Int], distinct: Int) {
+    deleted = Array(repeating: false, count: oldIDs.count)
+    inserted = Array(repeating: false, count: newIDs.count)
+    var inNew = Array(repeating: false, count: distinct)
+    var inOld = Array(repeating: false, count: distinct)
     for id in newIDs { inNew[id] = true }
     for id in oldIDs { inOld[id] = true }
     var search = MyersSearch(

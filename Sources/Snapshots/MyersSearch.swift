@@ -53,7 +53,9 @@ struct MyersSearch {
     var startX: Int, startY: Int, endX: Int, endY: Int
   }
 
-  /// A run of equal lines on an optimal path, about halfway along it. Both ranges are non-empty
+  /// A run of equal lines on an optimal path, about halfway along it.
+  ///
+  /// Both ranges are non-empty
   /// and differ at both ends, so each half is strictly smaller.
   private mutating func middleSnake(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Snake {
     let n = a1 - a0, m = b1 - b0

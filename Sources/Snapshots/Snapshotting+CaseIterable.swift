@@ -16,8 +16,10 @@ extension Snapshotting where Value: CaseIterable, Format == String {
     into witness: Snapshotting<Output, Format>
   ) -> Snapshotting<(Value) -> Output, Format> {
     var strategy = SimplySnapshotting<String>.lines.asyncPullback { (function: (Value) -> Output) in
-      Async.sequence(Value.allCases.map { input in witness.snapshot(function(input)).map { (input, $0) } })
-        .map { rows in rows.map { "\"\($0)\",\"\($1)\"" }.joined(separator: "\n") }
+      Async.sequence(
+        Value.allCases.map { input in witness.snapshot(function(input)).map { (input, $0) } }
+      )
+      .map { rows in rows.map { "\"\($0)\",\"\($1)\"" }.joined(separator: "\n") }
     }
     strategy.pathExtension = "csv"
     return strategy

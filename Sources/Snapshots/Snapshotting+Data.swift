@@ -5,20 +5,21 @@ extension Diffing where Value == Data {
   /// the hex dumps.
   public static var bytes: Diffing {
     Diffing(
-    toData: { $0 },
-    fromData: { $0 },
-    diff: { reference, actual in
-      guard reference != actual else { return nil }
-      let firstDifference = zip(reference, actual).enumerated().first { $0.element.0 != $0.element.1 }?
-        .offset ?? min(reference.count, actual.count)
-      let summary =
-        "Expected \(reference.count) bytes, got \(actual.count) bytes; "
-        + "first difference at byte offset \(firstDifference)."
-      let hexDiff = UnifiedDiff(colored: Terminal.showsColor)
-        .text(old: HexDump.lines(of: reference), new: HexDump.lines(of: actual))
-      return SnapshotDifference([summary, hexDiff].compactMap { $0 }.joined(separator: "\n\n"))
-    }
-  )
+      toData: { $0 },
+      fromData: { $0 },
+      diff: { reference, actual in
+        guard reference != actual else { return nil }
+        let firstDifference =
+          zip(reference, actual).enumerated().first { $0.element.0 != $0.element.1 }?
+          .offset ?? min(reference.count, actual.count)
+        let summary =
+          "Expected \(reference.count) bytes, got \(actual.count) bytes; "
+          + "first difference at byte offset \(firstDifference)."
+        let hexDiff = UnifiedDiff(colored: Terminal.showsColor)
+          .text(old: HexDump.lines(of: reference), new: HexDump.lines(of: actual))
+        return SnapshotDifference([summary, hexDiff].compactMap { $0 }.joined(separator: "\n\n"))
+      }
+    )
   }
 }
 

@@ -7,7 +7,8 @@ import Testing
 enum TestArguments {
   static func describe(_ testCase: Test.Case) -> String {
     let mirror = Mirror(reflecting: testCase)
-    let found = mirror.descendant("_kind", "parameterized", "arguments") ?? mirror.descendant("arguments")
+    let found =
+      mirror.descendant("_kind", "parameterized", "arguments") ?? mirror.descendant("arguments")
     let arguments = found.map { Mirror(reflecting: $0).children.map(\.value) } ?? []
     let values = arguments.compactMap { argument -> String? in
       let value = Mirror(reflecting: argument).descendant("value")

@@ -1,25 +1,35 @@
-/// A text split into lines for diffing, remembering whether it ends with a newline.
+/// A text split into lines for diffing, as byte ranges of its UTF-8, remembering whether it ends
+/// with a newline.
+///
+/// Lines are compared by their bytes, never by Unicode equivalence: a reference that changed only
+/// its normalisation is a change on disk and is shown as one.
 struct TextLines {
-  let lines: [Substring]
+  let bytes: [UInt8]
+  let ranges: [Range<Int>]
   let endsWithNewline: Bool
 
   init(_ text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    endsWithNewline = text.hasSuffix("\n")
-    if endsWithNewline || text.isEmpty { lines.removeLast() }
-    self.lines = lines
+    bytes = Array(text.utf8)
+    var ranges: [Range<Int>] = []
+    var start = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index] == 0x0A {
+        ranges.append(start..<index)
+        start = index + 1
+      }
+    }
+    endsWithNewline = start == bytes.count && !bytes.isEmpty
+    if start < bytes.count { ranges.append(start..<bytes.count) }
+    self.ranges = ranges
   }
 
-  /// What identifies each line when diffing: the final line of a text with no trailing newline
-  /// differs from the same line followed by one, so that change is shown too.
-  var diffKeys: [Substring] {
-    guard !endsWithNewline, let last = lines.last else { return lines }
-    var keys = lines
-    keys[keys.count - 1] = Substring(last + "\n")
-    return keys
+  var count: Int { ranges.count }
+
+  subscript(line: Int) -> String {
+    String(decoding: bytes[ranges[line]], as: UTF8.self)
   }
 
   func isMissingNewline(at index: Int) -> Bool {
-    !endsWithNewline && index == lines.count - 1
+    !endsWithNewline && index == ranges.count - 1
   }
 }

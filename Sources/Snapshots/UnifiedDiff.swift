@@ -15,10 +15,10 @@ struct UnifiedDiff {
 
   func text(old: String, new: String) -> String? {
     let old = TextLines(old), new = TextLines(new)
-    let diff = LineDiff(old: old.diffKeys, new: new.diffKeys)
+    let diff = LineDiff(old: old, new: new)
     if diff.isEmpty { return nil }
     var output: [String] = []
-    for hunk in hunks(diff, oldCount: old.lines.count, newCount: new.lines.count) {
+    for hunk in hunks(diff, oldCount: old.count, newCount: new.count) {
       output += render(hunk, diff, old, new)
     }
     if output.count > maximumLines {
@@ -67,15 +67,15 @@ struct UnifiedDiff {
     var i = hunk.oldStart, j = hunk.newStart
     while i < hunk.oldEnd || j < hunk.newEnd {
       if i < hunk.oldEnd, diff.deleted[i] {
-        lines.append(paint("-" + old.lines[i], "\u{1B}[31m"))
+        lines.append(paint("-" + old[i], "\u{1B}[31m"))
         if old.isMissingNewline(at: i) { lines.append("\\ No newline at end of file") }
         i += 1
       } else if j < hunk.newEnd, diff.inserted[j] {
-        lines.append(paint("+" + new.lines[j], "\u{1B}[32m"))
+        lines.append(paint("+" + new[j], "\u{1B}[32m"))
         if new.isMissingNewline(at: j) { lines.append("\\ No newline at end of file") }
         j += 1
       } else {
-        lines.append(" " + old.lines[i])
+        lines.append(" " + old[i])
         if old.isMissingNewline(at: i) { lines.append("\\ No newline at end of file") }
         i += 1
         j += 1

@@ -9,7 +9,11 @@ import Testing
   }
 
   @Test func callbackFromAnotherThread() async throws {
-    let async = Async<Int> { callback in DispatchQueue.global().async { callback(2); callback(3) } }
+    let async = Async<Int> { callback in
+      DispatchQueue.global().async {
+        callback(2); callback(3)
+      }
+    }
     #expect(try await async.value() == 2)
   }
 

@@ -13,18 +13,43 @@ import Testing
   }
 
   @Test func localTypeDiscriminatorsAreRemoved() {
-    #expect(Dump.removingLocalDiscriminators("Local #1 in f()") == "Local in f()")
-    #expect(Dump.removingLocalDiscriminators("Box<A #12>") == "Box<A>")
-    #expect(Dump.removingLocalDiscriminators("Issue #x") == "Issue #x")
+    #expect(DumpOrdering.removingLocalDiscriminators("Local #1 in f()") == "Local in f()")
+    #expect(DumpOrdering.removingLocalDiscriminators("Box<A #12>") == "Box<A>")
+    #expect(DumpOrdering.removingLocalDiscriminators("Issue #x") == "Issue #x")
+  }
+
+  @Test func structsWithWeakAndFunctionFieldsUseTheMirror() {
+    let animal = DumpAnimal()
+    let holder = DumpHolder(object: animal)
+    #expect(
+      Dump.text(of: holder) == """
+        ▿ DumpHolder
+          - action: (Function)
+          - id: 1
+          ▿ object: Optional<DumpAnimal>
+            ▿ some: DumpAnimal
+              - legs: 4
+              - name: "Rex"
+
+        """)
+    withExtendedLifetime(animal) {}
   }
 
   @Test func deepNestingIsDumpedOnce() {
     indirect enum Tree { case leaf, node(Tree, Tree) }
-    func tree(depth: Int) -> Tree { depth == 0 ? .leaf : .node(tree(depth: depth - 1), tree(depth: depth - 1)) }
+    func tree(depth: Int) -> Tree {
+      depth == 0 ? .leaf : .node(tree(depth: depth - 1), tree(depth: depth - 1))
+    }
     struct Wrapper { var z = 0; var a: [Wrapper] = [] }
     var nested = Wrapper()
     for _ in 0..<40 { nested = Wrapper(z: 1, a: [nested]) }
     let text = Dump.text(of: nested)
     #expect(text.split(separator: "\n").count == 41 * 3)
   }
+}
+
+struct DumpHolder {
+  weak var object: DumpAnimal?
+  var action: () -> Void = {}
+  var id = 1
 }

@@ -22,8 +22,12 @@ import Testing
     var generator = SplitMix(seed: 42)
     for _ in 0..<2_000 {
       let alphabet = Int.random(in: 1...6, using: &generator)
-      let old = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: 0..<alphabet, using: &generator) }
-      let new = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: 0..<alphabet, using: &generator) }
+      let old = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        Int.random(in: 0..<alphabet, using: &generator)
+      }
+      let new = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        Int.random(in: 0..<alphabet, using: &generator)
+      }
       let diff = LineDiff(old: old, new: new)
       let keptOld = old.indices.filter { !diff.deleted[$0] }.map { old[$0] }
       let keptNew = new.indices.filter { !diff.inserted[$0] }.map { new[$0] }

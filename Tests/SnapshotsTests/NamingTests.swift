@@ -8,16 +8,19 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     for text in ["a", "b"] {
-      let message = verifySnapshot(of: text, as: .lines, record: .missing, snapshotDirectory: folder.path)
+      let message = verifySnapshot(
+        of: text, as: .lines, record: .missing, snapshotDirectory: folder.path)
       #expect(message?.hasPrefix("Recorded snapshot: ") == true)
     }
     #expect(
-      verifySnapshot(of: "c", as: .lines, named: "third", record: .missing, snapshotDirectory: folder.path)
+      verifySnapshot(
+        of: "c", as: .lines, named: "third", record: .missing, snapshotDirectory: folder.path)
         != nil)
-    #expect(try folder.contents() == [
-      "unnamedSnapshotsAreNumberedPerTest.1.txt", "unnamedSnapshotsAreNumberedPerTest.2.txt",
-      "unnamedSnapshotsAreNumberedPerTest.third.txt",
-    ])
+    #expect(
+      try folder.contents() == [
+        "unnamedSnapshotsAreNumberedPerTest.1.txt", "unnamedSnapshotsAreNumberedPerTest.2.txt",
+        "unnamedSnapshotsAreNumberedPerTest.third.txt",
+      ])
     #expect(try folder.text("unnamedSnapshotsAreNumberedPerTest.2.txt") == "b")
   }
 
@@ -36,7 +39,8 @@ import Testing
   func namesCannotLeaveTheSnapshotDirectory(name: String) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    _ = verifySnapshot(of: "x", as: .lines, named: name, record: .missing, snapshotDirectory: folder.path)
+    _ = verifySnapshot(
+      of: "x", as: .lines, named: name, record: .missing, snapshotDirectory: folder.path)
     let files = try folder.contents()
     #expect(files.count == 1)
     let file = try #require(files.first)
@@ -51,7 +55,8 @@ import Testing
     let prefix = String(repeating: "x", count: 300)
     for suffix in ["a", "b"] {
       _ = verifySnapshot(
-        of: suffix, as: .lines, named: prefix + suffix, record: .missing, snapshotDirectory: folder.path)
+        of: suffix, as: .lines, named: prefix + suffix, record: .missing,
+        snapshotDirectory: folder.path)
     }
     #expect(try folder.contents().count == 2)
   }
@@ -60,7 +65,8 @@ import Testing
   func parameterizedCasesGetTheirOwnNames(n: Int) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    _ = verifySnapshot(of: "page \(n)", as: .lines, record: .missing, snapshotDirectory: folder.path)
+    _ = verifySnapshot(
+      of: "page \(n)", as: .lines, record: .missing, snapshotDirectory: folder.path)
     #expect(try folder.contents() == ["parameterizedCasesGetTheirOwnNames-n-\(n).1.txt"])
   }
 

@@ -3,6 +3,7 @@ import Snapshots
 import Testing
 
 /// Swift Testing runs these cases in parallel: 2 suites × 60 cases × 2 unnamed assertions.
+///
 /// Every case finds exactly its own references, numbered 1 and 2, with its own contents.
 enum ParallelNaming {
   static let root = Result { try TemporaryDirectory() }
@@ -21,7 +22,8 @@ enum ParallelNaming {
       let file = folder.appendingPathComponent("\(base).\(offset + 1).txt")
       #expect(try String(contentsOf: file, encoding: .utf8) == value)
     }
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(base).3.txt").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(base).3.txt").path))
   }
 }
 

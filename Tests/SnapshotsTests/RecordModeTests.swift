@@ -22,7 +22,9 @@ import Testing
 
   @Test func missingRecordsThenPasses() throws {
     defer { folder.remove() }
-    #expect(verify("v1", record: .missing) == "Recorded snapshot: \(reference.path)\nRe-run the test to verify it.")
+    #expect(
+      verify("v1", record: .missing)
+        == "Recorded snapshot: \(reference.path)\nRe-run the test to verify it.")
     #expect(try onDisk() == "v1")
     #expect(verify("v1", record: .missing) == nil)
   }
@@ -48,7 +50,9 @@ import Testing
     defer { folder.remove() }
     try Data("old".utf8).write(to: reference)
     let message = try #require(verify("new", record: .failed))
-    #expect(message.hasPrefix("The snapshot does not match its reference. Recorded a new snapshot over it: "))
+    #expect(
+      message.hasPrefix(
+        "The snapshot does not match its reference. Recorded a new snapshot over it: "))
     #expect(try onDisk() == "new")
     #expect(verify("new", record: .failed) == nil)
   }
@@ -56,10 +60,12 @@ import Testing
   @Test func allRewritesChangesButLeavesUnchangedFilesAlone() throws {
     defer { folder.remove() }
     try Data("same".utf8).write(to: reference)
-    let before = try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
+    let before =
+      try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
     Thread.sleep(forTimeInterval: 0.01)
     #expect(verify("same", record: .all) == nil)
-    let after = try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
+    let after =
+      try FileManager.default.attributesOfItem(atPath: reference.path)[.modificationDate] as? Date
     #expect(before == after)
     #expect(verify("changed", record: .all) != nil)
     #expect(try onDisk() == "changed")
@@ -70,8 +76,10 @@ import Testing
     let bytes = Data([0x61, 0x62, 0xFF, 0x63])
     try bytes.write(to: reference)
     let message = try #require(verify("abc", record: .missing))
-    #expect(message.hasPrefix(
-      "The reference could not be read (invalid UTF-8 at byte offset 2 (0xFF)): \(reference.path)"))
+    #expect(
+      message.hasPrefix(
+        "The reference could not be read (invalid UTF-8 at byte offset 2 (0xFF)): \(reference.path)"
+      ))
     #expect(try Data(contentsOf: reference) == bytes)
   }
 

@@ -11,7 +11,8 @@ import Testing
     struct Point { var x = 1, y = 3 }
     let line = #line + 2
     withKnownIssue {
-      assertSnapshot(of: Point(), as: .dump, record: .never, snapshotDirectory: folder.path, testName: "point")
+      assertSnapshot(
+        of: Point(), as: .dump, record: .never, snapshotDirectory: folder.path, testName: "point")
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return issue.sourceLocation?.line == line
@@ -29,7 +30,8 @@ import Testing
       issue.comments.map(\.rawValue).joined().hasPrefix("Recorded snapshot: ")
     }
     #expect(try folder.text("firstRunRecordsAndFails.1.txt") == "hello")
-    assertSnapshot(of: "hello", as: .lines, named: "1", record: .never, snapshotDirectory: folder.path)
+    assertSnapshot(
+      of: "hello", as: .lines, named: "1", record: .never, snapshotDirectory: folder.path)
   }
 
   @Test func matchingSnapshotRecordsNoIssue() throws {

@@ -32,7 +32,8 @@ import Testing
 
   @Test func scopeOverridesEnvironmentAndArgumentOverridesScope() throws {
     #expect(try record(scope: .failed, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) == .failed)
-    #expect(try record(.never, scope: .failed, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) == .never)
+    #expect(
+      try record(.never, scope: .failed, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) == .never)
   }
 
   @Test func unknownEnvironmentValueIsAnError() {
@@ -40,7 +41,10 @@ import Testing
       try record(environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
     }
     let error = SnapshotSettings.InvalidEnvironment(name: "SNAPSHOT_TESTING_RECORD", value: "yes")
-    #expect(error.description == "SNAPSHOT_TESTING_RECORD=yes is not a record mode; use one of: all, missing, failed, never")
+    #expect(
+      error.description
+        == "SNAPSHOT_TESTING_RECORD=yes is not a record mode; use one of: all, missing, failed, never"
+    )
   }
 
   @Test func artifactsFolderComesFromTheEnvironment() throws {
@@ -53,7 +57,9 @@ import Testing
     withSnapshotTesting(record: .all) {
       withSnapshotTesting(diffTool: "meld") {
         #expect(SnapshotTestingConfiguration.current?.record == .all)
-        #expect(SnapshotTestingConfiguration.current?.diffTool?(reference: "a", actual: "b") == "meld \"a\" \"b\"")
+        #expect(
+          SnapshotTestingConfiguration.current?.diffTool?(reference: "a", actual: "b")
+            == "meld \"a\" \"b\"")
       }
     }
   }

@@ -10,13 +10,16 @@ import Testing
 @Suite struct StrategyTests {
   struct User { var id = 1, name = "Blob", bio: String? = "Hi" }
 
-  var request: URLRequest {
-    var request = URLRequest(url: URL(string: "https://api.example.com/articles?lang=en&draft=true")!)
+  let request: URLRequest
+
+  init() throws {
+    let url = try #require(URL(string: "https://api.example.com/articles?lang=en&draft=true"))
+    var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue("session=abc", forHTTPHeaderField: "Cookie")
     request.httpBody = Data(#"{"title":"Hi","tags":["a"]}"#.utf8)
-    return request
+    self.request = request
   }
 
   @Test func description() {
@@ -75,7 +78,8 @@ import Testing
       try await Task.sleep(nanoseconds: 10_000_000)
       return "value \(n)"
     }
-    #expect(verifySnapshot(of: 7, as: slow, record: .missing, snapshotDirectory: folder.path) != nil)
+    #expect(
+      verifySnapshot(of: 7, as: slow, record: .missing, snapshotDirectory: folder.path) != nil)
     #expect(try folder.text("asyncPullbackIsAwaited.1.txt") == "value 7")
   }
 
@@ -85,7 +89,8 @@ import Testing
     let delayed = Snapshotting<String, String>.lines.asyncPullback { (n: Int) in
       Async { callback in DispatchQueue.global().async { callback("n = \(n)") } }
     }
-    #expect(verifySnapshot(of: 3, as: delayed, record: .missing, snapshotDirectory: folder.path) != nil)
+    #expect(
+      verifySnapshot(of: 3, as: delayed, record: .missing, snapshotDirectory: folder.path) != nil)
     #expect(try folder.text("callbackSnapshotFromAnotherThread.1.txt") == "n = 3")
   }
 
@@ -98,7 +103,9 @@ import Testing
     }
     let message = verifySnapshot(
       of: 1, as: never, record: .missing, snapshotDirectory: folder.path, timeout: 0.2)
-    #expect(message == "The snapshot took longer than 0.2 s (the timeout:); raise timeout: if it is slow.")
+    #expect(
+      message == "The snapshot took longer than 0.2 s (the timeout:); raise timeout: if it is slow."
+    )
     #expect(try folder.contents().isEmpty)
   }
 

@@ -13,37 +13,40 @@ import Testing
   @Test func oneChangeWithContext() {
     let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
     let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
-    #expect(diff.text(old: old, new: new) == """
-      @@ -2,7 +2,7 @@
-       line 2
-       line 3
-       line 4
-      -line 5
-      +line five
-       line 6
-       line 7
-       line 8
-      """)
+    #expect(
+      diff.text(old: old, new: new) == """
+        @@ -2,7 +2,7 @@
+         line 2
+         line 3
+         line 4
+        -line 5
+        +line five
+         line 6
+         line 7
+         line 8
+        """)
   }
 
   @Test func distantChangesMakeSeparateHunks() {
     let old = (1...20).map { "\($0)" }.joined(separator: "\n") + "\n"
-    let new = old.replacingOccurrences(of: "\n2\n", with: "\n2b\n").replacingOccurrences(of: "\n19\n", with: "\n")
-    #expect(diff.text(old: old, new: new) == """
-      @@ -1,5 +1,5 @@
-       1
-      -2
-      +2b
-       3
-       4
-       5
-      @@ -16,5 +16,4 @@
-       16
-       17
-       18
-      -19
-       20
-      """)
+    let new = old.replacingOccurrences(of: "\n2\n", with: "\n2b\n").replacingOccurrences(
+      of: "\n19\n", with: "\n")
+    #expect(
+      diff.text(old: old, new: new) == """
+        @@ -1,5 +1,5 @@
+         1
+        -2
+        +2b
+         3
+         4
+         5
+        @@ -16,5 +16,4 @@
+         16
+         17
+         18
+        -19
+         20
+        """)
   }
 
   @Test func insertionIntoEmptyText() {
@@ -51,13 +54,14 @@ import Testing
   }
 
   @Test func missingFinalNewlineIsShown() {
-    #expect(diff.text(old: "a\nb\n", new: "a\nb") == """
-      @@ -1,2 +1,2 @@
-       a
-      -b
-      +b
-      \\ No newline at end of file
-      """)
+    #expect(
+      diff.text(old: "a\nb\n", new: "a\nb") == """
+        @@ -1,2 +1,2 @@
+         a
+        -b
+        +b
+        \\ No newline at end of file
+        """)
   }
 
   @Test func longDiffsAreCut() {

@@ -27,7 +27,8 @@ final class XCTestReportingTests: XCTestCase {
     let line = #line + 1
     assertSnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)
     assertSnapshot(of: "second", as: .lines, record: .missing, snapshotDirectory: folder.path)
-    assertSnapshot(of: "second", as: .lines, named: "2", record: .never, snapshotDirectory: folder.path)
+    assertSnapshot(
+      of: "second", as: .lines, named: "2", record: .never, snapshotDirectory: folder.path)
     capturing = false
     XCTAssertEqual(try folder.contents(), ["testFlow.1.txt", "testFlow.2.txt"])
     XCTAssertEqual(failures.map(\.line), [line, line + 1])

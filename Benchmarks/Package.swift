@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Side-by-side benchmarks: each workload runs on swift-snapshots and on swift-snapshot-testing
+// 1.19.7 in the same process. Run with `make bench` (release mode).
+let package = Package(
+  name: "SnapshotBenchmarks",
+  dependencies: [
+    .package(name: "swift-snapshots", path: ".."),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "SnapshotBenchmarks",
+      dependencies: [
+        .product(name: "Snapshots", package: "swift-snapshots"),
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
+    )
+  ]
+)

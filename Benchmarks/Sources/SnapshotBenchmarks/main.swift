@@ -1,0 +1,15 @@
+import Foundation
+
+// Prints one row per workload: `name | ours | theirs | ratio | target`.
+// `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more).
+let full = CommandLine.arguments.contains("--full")
+print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
+print("|---|---|---|---|---|")
+do {
+  for row in try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) {
+    print(row.line)
+  }
+} catch {
+  FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,24 @@
+# The commands the README and CI use; CI calls these targets so they cannot go stale.
+.PHONY: example test lint bench dump-fixtures
+
+# Runs the example package's snapshot tests, end to end.
+example:
+	Scripts/bootstrap
+	cd Examples/Invoices && swift test
+
+# Runs the whole test suite.
+test:
+	Scripts/bootstrap
+	swift test
+
+# Checks formatting against .swift-format.
+lint:
+	swift format lint --strict --recursive Package.swift Sources Tests Examples/Invoices/Sources Examples/Invoices/Tests
+
+# Runs the side-by-side benchmarks against swift-snapshot-testing, in release mode.
+bench:
+	cd Benchmarks && swift run -c release SnapshotBenchmarks
+
+# Re-records the .dump compatibility references with swift-snapshot-testing itself.
+dump-fixtures:
+	Scripts/record-dump-fixtures

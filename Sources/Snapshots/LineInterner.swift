@@ -1,0 +1,84 @@
+import Foundation
+
+/// Gives every distinct line of two texts a small integer, hashing and comparing raw bytes.
+///
+/// The final line of a text with no trailing newline is kept apart from the same line followed
+/// by one, so a change of the final newline is a change of that line.
+struct LineInterner {
+  private var slots: [Int32]
+  private var entries: [(text: Int, range: Range<Int>, hash: UInt64)] = []
+  private let mask: Int
+  private let texts: [TextLines]
+
+  init(_ texts: [TextLines]) {
+    self.texts = texts
+    let total = texts.reduce(0) { $0 + $1.count }
+    var capacity = 16
+    while capacity < total * 2 { capacity <<= 1 }
+    slots = Array(repeating: -1, count: capacity)
+    mask = capacity - 1
+    entries.reserveCapacity(total)
+  }
+
+  /// The ids of the lines of `texts[text]`, in order.
+  mutating func ids(ofText text: Int) -> [Int] {
+    let lines = texts[text]
+    var ids: [Int] = []
+    ids.reserveCapacity(lines.count)
+    for (index, range) in lines.ranges.enumerated() {
+      let missingNewline = lines.isMissingNewline(at: index)
+      ids.append(intern(text: text, range: range, marked: missingNewline))
+    }
+    return ids
+  }
+
+  /// The number of distinct lines seen.
+  var count: Int { entries.count }
+
+  private mutating func intern(text: Int, range: Range<Int>, marked: Bool) -> Int {
+    let hash = Self.hash(texts[text].bytes, range) ^ (marked ? 0x9E37_79B9_7F4A_7C15 : 0)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] >= 0 {
+      let id = Int(slots[slot])
+      let entry = entries[id]
+      if entry.hash == hash, equal(entry.text, entry.range, text, range) { return id }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = Int32(entries.count)
+    entries.append((text, range, hash))
+    return entries.count - 1
+  }
+
+  private func equal(_ a: Int, _ ra: Range<Int>, _ b: Int, _ rb: Range<Int>) -> Bool {
+    guard ra.count == rb.count else { return false }
+    guard !ra.isEmpty else { return true }
+    return texts[a].bytes.withUnsafeBufferPointer { x in
+      texts[b].bytes.withUnsafeBufferPointer { y in
+        guard let x = x.baseAddress, let y = y.baseAddress else { return false }
+        return memcmp(x + ra.lowerBound, y + rb.lowerBound, ra.count) == 0
+      }
+    }
+  }
+
+  /// FNV-1a over the bytes, eight at a time, then mixed.
+  private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+    bytes.withUnsafeBytes { raw in
+      var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(range.count)
+      var index = range.lowerBound
+      while index + 8 <= range.upperBound {
+        value =
+          (value ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          &* 0x0000_0100_0000_01b3
+        value ^= value >> 29
+        index += 8
+      }
+      while index < range.upperBound {
+        value = (value ^ UInt64(raw[index])) &* 0x0000_0100_0000_01b3
+        index += 1
+      }
+      value ^= value >> 32
+      value &*= 0xD6E8_FEB8_6659_FD93
+      return value ^ (value >> 32)
+    }
+  }
+}
