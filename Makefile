@@ -1,5 +1,5 @@
 # The commands the README and CI use; CI calls these targets so they cannot go stale.
-.PHONY: example test lint bench dump-fixtures
+.PHONY: example test lint docs bench dump-fixtures
 
 # Runs the example package's snapshot tests, end to end.
 example:
@@ -14,6 +14,10 @@ test:
 # Checks formatting against .swift-format.
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests Examples/Invoices/Sources Examples/Invoices/Tests
+
+# Renders the DocC catalog in Docs/ to .build/docs, failing on broken links.
+docs:
+	Scripts/build-docs
 
 # Runs the side-by-side benchmarks against swift-snapshot-testing, in release mode.
 bench:

@@ -19,6 +19,11 @@ import Foundation
 ///   - record: The record mode for this assertion, overriding scope, environment and default.
 ///   - snapshotDirectory: A folder to keep the reference in instead of `__Snapshots__/<TestFile>`.
 ///   - timeout: How long an asynchronous strategy may take, in seconds.
+///   - fileID: The caller's file ID, where a failure is reported.
+///   - filePath: The caller's file path: references go in `__Snapshots__` beside it.
+///   - testName: The test's name, which references are named after.
+///   - line: The caller's line, where a failure is reported.
+///   - column: The caller's column, where a failure is reported.
 public func assertSnapshot<Value, Format>(
   of value: @autoclosure () throws -> Value,
   as snapshotting: Snapshotting<Value, Format>,

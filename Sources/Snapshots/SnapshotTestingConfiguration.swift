@@ -2,7 +2,7 @@
 ///
 /// A configuration is scoped, never global: set it around some code with
 /// ``withSnapshotTesting(record:diffTool:operation:)-(_,_,()->R)``, or on a Swift Testing test or
-/// suite with the ``Testing/Trait/snapshots(record:diffTool:)`` trait. Fields left `nil` fall
+/// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
 public struct SnapshotTestingConfiguration: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A strategy is a value, not a protocol: it holds the path extension of its reference files, a
 /// ``Diffing`` for its format, and a closure that produces the format from a value. New strategies
-/// are built from existing ones with ``pullback(_:)``.
+/// are built from existing ones with `pullback(_:)`.
 ///
 /// ```swift
 /// extension Snapshotting where Value == Invoice, Format == String {
