@@ -8,8 +8,7 @@ example:
 
 # Runs the whole test suite.
 test:
-	Scripts/bootstrap
-	swift test
+	Scripts/test
 
 # Checks formatting against .swift-format.
 lint:

@@ -32,7 +32,7 @@ struct TestContext {
       }
       return TestContext(
         framework: .swiftTesting, testName: name,
-        execution: scopedExecution ?? execution + "@" + currentTaskIdentity())
+        execution: scopedExecution ?? execution + (TaskIdentity.current ?? ""))
     }
     switch XCTestTracker.shared.current {
     case .running(let serial):
@@ -41,11 +41,7 @@ struct TestContext {
       return TestContext(framework: .xcTest, testName: testName, execution: "xctest#0")
     case .unknown, .idle:
       return TestContext(
-        framework: .unknown, testName: testName, execution: "task@" + currentTaskIdentity())
+        framework: .unknown, testName: testName, execution: TaskIdentity.current ?? "thread")
     }
-  }
-
-  private static func currentTaskIdentity() -> String {
-    withUnsafeCurrentTask { task in task.map { String($0.hashValue) } ?? "thread" }
   }
 }

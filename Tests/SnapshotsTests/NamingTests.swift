@@ -1,6 +1,7 @@
 import Foundation
-import Snapshots
 import Testing
+
+@testable import Snapshots
 
 /// Reference names: `<test>.<n|name>.<ext>`, numbered per test run, safe from path escapes.
 @Suite struct NamingTests {
@@ -81,5 +82,17 @@ import Testing
       }
     }
     #expect(try folder.contents() == ["theTraitNumbersEachRunAfresh.1.txt"])
+  }
+}
+
+/// Each task, even one reusing an ended task's memory, numbers its snapshots afresh.
+@Suite struct TaskIdentityTests {
+  @Test func sequentialTasksHaveDistinctIdentities() async {
+    var identities: [String?] = []
+    for _ in 0..<100 {
+      identities.append(await Task { TaskIdentity.current }.value)
+    }
+    #expect(identities.allSatisfy { $0?.hasPrefix("task#") == true })
+    #expect(Set(identities).count == 100)
   }
 }
