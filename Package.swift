@@ -5,13 +5,22 @@ let package = Package(
   name: "swift-snapshots",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "Snapshots", targets: ["Snapshots"])
+    .library(name: "Snapshots", targets: ["Snapshots"]),
+    .library(name: "SnapshotsPNG", targets: ["SnapshotsPNG"]),
   ],
   targets: [
     .target(name: "Snapshots"),
     .testTarget(
       name: "SnapshotsTests",
       dependencies: ["Snapshots"],
+      exclude: ["__Snapshots__"]
+    ),
+    // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
+    .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png16")]),
+    .target(name: "SnapshotsPNG", dependencies: ["Snapshots", "CLibPNG"]),
+    .testTarget(
+      name: "SnapshotsPNGTests",
+      dependencies: ["SnapshotsPNG"],
       exclude: ["__Snapshots__"]
     ),
   ]

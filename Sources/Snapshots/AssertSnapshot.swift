@@ -113,5 +113,5 @@ public func verifySnapshot<Value, Format>(
   SnapshotVerification(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
     timeout: timeout, filePath: "\(filePath)", testName: testName
-  ).run(value).failure
+  ).run(value).failure?.message
 }

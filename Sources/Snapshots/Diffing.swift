@@ -12,8 +12,8 @@ import Foundation
 /// )
 /// ```
 public struct Diffing<Value> {
-  /// Encodes a snapshot for its reference file.
-  public var toData: (Value) -> Data
+  /// Encodes a snapshot for its reference file; a thrown error fails the assertion.
+  public var toData: (Value) throws -> Data
 
   /// Decodes a reference file; a thrown error fails the assertion with the file's path and reason.
   public var fromData: (Data) throws -> Value
@@ -22,7 +22,7 @@ public struct Diffing<Value> {
   public var diff: (_ reference: Value, _ actual: Value) -> SnapshotDifference?
 
   public init(
-    toData: @escaping (_ value: Value) -> Data,
+    toData: @escaping (_ value: Value) throws -> Data,
     fromData: @escaping (_ data: Data) throws -> Value,
     diff: @escaping (_ reference: Value, _ actual: Value) -> SnapshotDifference?
   ) {

@@ -6,7 +6,9 @@ import XCTest
 ///
 /// Each framework silently drops the other's failures (`XCTFail` inside a `@Test`,
 /// `Issue.record` inside an XCTest test), so the running one is chosen; when neither can be told
-/// to be running, the failure goes to both and to standard error, so it is never lost.
+/// to be running, the failure goes to both and to standard error, so it is never lost. Under Swift
+/// Testing the failure's files (reference, actual, difference) are attached to the test too;
+/// `swift test --attachments-path DIR` saves them.
 enum FailureReporter {
   struct Location {
     var fileID: StaticString
@@ -15,10 +17,18 @@ enum FailureReporter {
     var column: UInt
   }
 
-  static func report(_ message: String, framework: TestContext.Framework, at location: Location) {
+  static func report(
+    _ failure: SnapshotFailure, framework: TestContext.Framework, at location: Location
+  ) {
+    let message = failure.message
     switch framework {
     case .swiftTesting:
       recordIssue(message, at: location)
+      for file in failure.attachments {
+        Testing.Attachment.record(
+          Testing.Attachment([UInt8](file.data), named: file.name),
+          sourceLocation: sourceLocation(location))
+      }
     case .xcTest:
       XCTFail(message, file: location.filePath, line: location.line)
     case .unknown:
@@ -32,10 +42,12 @@ enum FailureReporter {
   }
 
   private static func recordIssue(_ message: String, at location: Location) {
-    Issue.record(
-      Comment(rawValue: message),
-      sourceLocation: SourceLocation(
-        fileID: "\(location.fileID)", filePath: "\(location.filePath)",
-        line: Int(location.line), column: Int(location.column)))
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation(location))
+  }
+
+  private static func sourceLocation(_ location: Location) -> SourceLocation {
+    SourceLocation(
+      fileID: "\(location.fileID)", filePath: "\(location.filePath)", line: Int(location.line),
+      column: Int(location.column))
   }
 }

@@ -47,7 +47,8 @@ struct SnapshotSettings: Equatable {
       record = isCI(environment) ? .never : .missing
       isDefault = true
     }
-    let artifacts = environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let artifacts =
+      scope?.artifactsDirectory ?? environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
     return SnapshotSettings(
       record: record, recordIsDefault: isDefault, diffTool: scope?.diffTool,
       artifactsDirectory: artifacts)

@@ -1,7 +1,7 @@
 /// Settings for snapshot assertions: when to record and which tool shows differences.
 ///
 /// A configuration is scoped, never global: set it around some code with
-/// ``withSnapshotTesting(record:diffTool:operation:)-(_,_,()->R)``, or on a Swift Testing test or
+/// `withSnapshotTesting(record:diffTool:artifactsDirectory:operation:)`, or on a Swift Testing test or
 /// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
@@ -15,14 +15,20 @@ public struct SnapshotTestingConfiguration: Sendable {
   /// The tool named in failure messages; `nil` defers to the enclosing scope.
   public var diffTool: DiffTool?
 
-  public init(record: Record? = nil, diffTool: DiffTool? = nil) {
+  /// Where failing actual values and difference files go; `nil` defers to the enclosing scope,
+  /// then to `SNAPSHOT_ARTIFACTS`, then to `.build/snapshot-artifacts` in the test's package.
+  public var artifactsDirectory: String?
+
+  public init(record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil) {
     self.record = record
     self.diffTool = diffTool
+    self.artifactsDirectory = artifactsDirectory
   }
 
   /// This configuration with the unset fields taken from `outer`.
   func inheriting(from outer: SnapshotTestingConfiguration?) -> SnapshotTestingConfiguration {
     SnapshotTestingConfiguration(
-      record: record ?? outer?.record, diffTool: diffTool ?? outer?.diffTool)
+      record: record ?? outer?.record, diffTool: diffTool ?? outer?.diffTool,
+      artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory)
   }
 }

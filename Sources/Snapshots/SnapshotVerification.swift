@@ -1,7 +1,7 @@
 import Foundation
 
 /// One assertion, in named steps: locate the reference, capture the value, load the reference,
-/// compare, record, and return the failure message for the caller to report.
+/// compare, record, and return the failure for the caller to report.
 struct SnapshotVerification<Value, Format> {
   var strategy: Snapshotting<Value, Format>
   var name: String?
@@ -11,14 +11,14 @@ struct SnapshotVerification<Value, Format> {
   var filePath: String
   var testName: String
 
-  /// The test context it ran in and the failure message, `nil` when the snapshot matches.
-  func run(_ value: () throws -> Value) -> (context: TestContext, failure: String?) {
+  /// The test context it ran in and the failure, `nil` when the snapshot matches.
+  func run(_ value: () throws -> Value) -> (context: TestContext, failure: SnapshotFailure?) {
     let context = TestContext.current(testName: testName)
     let settings: SnapshotSettings
     do {
       settings = try SnapshotSettings.resolve(record: record)
     } catch {
-      return (context, error.description)
+      return (context, SnapshotFailure(error.description))
     }
     let location = locate(in: context)
     return (context, verify(value, at: location, settings: settings))
@@ -33,21 +33,28 @@ struct SnapshotVerification<Value, Format> {
 
   private func verify(
     _ value: () throws -> Value, at location: SnapshotLocation, settings: SnapshotSettings
-  ) -> String? {
+  ) -> SnapshotFailure? {
     let actual: Format
     switch capture(value) {
     case .success(let captured): actual = captured
-    case .failure(let message): return message.text
+    case .failure(let message): return SnapshotFailure(message.text)
     }
     let referenceData: Data?
     do {
       referenceData = try AtomicFile.read(location.url)
     } catch {
-      return "Could not read the reference \(location.url.path): \(error.localizedDescription)"
+      return SnapshotFailure(
+        "Could not read the reference \(location.url.path): \(error.localizedDescription)")
+    }
+    let data: Data
+    do {
+      data = try strategy.diffing.toData(actual)
+    } catch {
+      return SnapshotFailure("Could not encode the snapshot: \(error)")
     }
     let outcome = Outcome(
       referenceData: referenceData, actual: actual, diffing: strategy.diffing)
-    return record(outcome, actual: actual, at: location, settings: settings)
+    return record(outcome, data: data, reference: referenceData, at: location, settings: settings)
   }
 
   private func capture(_ value: () throws -> Value) -> Result<Format, CaptureMessage> {
@@ -86,10 +93,10 @@ struct SnapshotVerification<Value, Format> {
 
   /// Writes what the record mode asks for and says what happened.
   private func record(
-    _ outcome: Outcome, actual: Format, at location: SnapshotLocation, settings: SnapshotSettings
-  ) -> String? {
+    _ outcome: Outcome, data: Data, reference: Data?, at location: SnapshotLocation,
+    settings: SnapshotSettings
+  ) -> SnapshotFailure? {
     let path = location.url.path
-    let data = strategy.diffing.toData(actual)
     let recordsFailures = settings.record == .all || settings.record == .failed
     switch outcome {
     case .matches:
@@ -99,9 +106,9 @@ struct SnapshotVerification<Value, Format> {
       do {
         try AtomicFile.write(data, to: location.url)
       } catch {
-        return "Could not record the snapshot: \(error)"
+        return SnapshotFailure("Could not record the snapshot: \(error)")
       }
-      return FailureMessage.recorded(outcome: describe(outcome), path: path)
+      return SnapshotFailure(FailureMessage.recorded(outcome: describe(outcome), path: path))
     case .missing, .unreadable, .differs:
       let difference: SnapshotDifference?
       if case .differs(let found) = outcome { difference = found } else { difference = nil }
@@ -112,11 +119,17 @@ struct SnapshotVerification<Value, Format> {
         written = try ArtifactsFolder.write(
           actual: data, artifacts: difference?.artifacts ?? [], for: location, in: folder)
       } catch {
-        return "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)"
+        return SnapshotFailure(
+          "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)")
       }
-      return FailureMessage.failed(
+      let message = FailureMessage.failed(
         outcome: describe(outcome), difference: difference, referencePath: path,
         artifacts: written, settings: settings)
+      return SnapshotFailure(
+        message,
+        attachments: SnapshotFailure.attachments(
+          reference: reference, actual: data, artifacts: difference?.artifacts ?? [],
+          location: location))
     }
   }
 

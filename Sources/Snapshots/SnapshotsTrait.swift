@@ -31,11 +31,15 @@ public struct SnapshotsTrait: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == SnapshotsTrait {
-  /// Snapshot options for the test or suite: the record mode and the diff tool.
+  /// Snapshot options for the test or suite: the record mode, the diff tool and the artifacts
+  /// folder.
   public static func snapshots(
     record: SnapshotTestingConfiguration.Record? = nil,
-    diffTool: SnapshotTestingConfiguration.DiffTool? = nil
+    diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
+    artifactsDirectory: String? = nil
   ) -> Self {
-    SnapshotsTrait(configuration: .init(record: record, diffTool: diffTool))
+    SnapshotsTrait(
+      configuration: .init(
+        record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory))
   }
 }

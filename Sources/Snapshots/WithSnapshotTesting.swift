@@ -10,10 +10,12 @@
 public func withSnapshotTesting<R>(
   record: SnapshotTestingConfiguration.Record? = nil,
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
+  artifactsDirectory: String? = nil,
   operation: () throws -> R
 ) rethrows -> R {
-  let scoped = SnapshotTestingConfiguration(record: record, diffTool: diffTool)
-    .inheriting(from: SnapshotTestingConfiguration.current)
+  let scoped = SnapshotTestingConfiguration(
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory
+  ).inheriting(from: SnapshotTestingConfiguration.current)
   return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
 }
 
@@ -21,11 +23,13 @@ public func withSnapshotTesting<R>(
 public func withSnapshotTesting<R>(
   record: SnapshotTestingConfiguration.Record? = nil,
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
+  artifactsDirectory: String? = nil,
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let scoped = SnapshotTestingConfiguration(record: record, diffTool: diffTool)
-    .inheriting(from: SnapshotTestingConfiguration.current)
+  let scoped = SnapshotTestingConfiguration(
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory
+  ).inheriting(from: SnapshotTestingConfiguration.current)
   return try await SnapshotTestingConfiguration.$current.withValue(
     scoped, operation: operation, isolation: isolation)
 }

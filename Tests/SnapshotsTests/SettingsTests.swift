@@ -53,6 +53,13 @@ import Testing
     #expect(settings.artifactsDirectory == "/tmp/out")
   }
 
+  @Test func scopedArtifactsFolderComesBeforeTheEnvironment() throws {
+    let settings = try SnapshotSettings.resolve(
+      record: nil, scope: SnapshotTestingConfiguration(artifactsDirectory: "/tmp/scoped"),
+      environment: ["SNAPSHOT_ARTIFACTS": "/tmp/out"])
+    #expect(settings.artifactsDirectory == "/tmp/scoped")
+  }
+
   @Test func nestedScopesInheritWhatTheyLeaveUnset() {
     withSnapshotTesting(record: .all) {
       withSnapshotTesting(diffTool: "meld") {

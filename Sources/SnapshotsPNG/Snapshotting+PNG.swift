@@ -1,0 +1,44 @@
+import Foundation
+import Snapshots
+
+// Declared for any value with an image format, so that a pullback can start from it:
+// `let strategy: Snapshotting<Chart, Image> = .png.pullback { $0.render() }`.
+extension Snapshotting where Format == Image {
+  /// An image, stored as a PNG and compared pixel for pixel.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: chart.render(), as: .png)
+  /// let strategy: Snapshotting<Chart, Image> = .png.pullback { $0.render() }
+  /// ```
+  ///
+  /// A failure says how many pixels differ and by how much, and writes the actual image and a
+  /// difference image (changes in red over a faded copy of the reference) to the artifacts folder;
+  /// under Swift Testing they are also attached to the test.
+  public static var png: Snapshotting<Image, Image> { .png() }
+
+  /// An image compared with tolerances; see ``Snapshots/Diffing/image(precision:perceptualPrecision:)``.
+  public static func png(precision: Double = 1, perceptualPrecision: Double = 1)
+    -> Snapshotting<Image, Image>
+  {
+    Snapshotting<Image, Image>(
+      pathExtension: "png",
+      diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision))
+  }
+}
+
+extension Snapshotting where Value == Data, Format == Image {
+  /// PNG data (a thumbnail, a rendered page), compared by its pixels rather than its bytes.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: thumbnailPNG, as: .png(precision: 0.99, perceptualPrecision: 0.98))
+  /// ```
+  ///
+  /// Data that is not a readable PNG fails the assertion with libpng's reason.
+  public static var png: Snapshotting { .png() }
+
+  /// PNG data compared with tolerances.
+  public static func png(precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
+    Snapshotting<Image, Image>.png(precision: precision, perceptualPrecision: perceptualPrecision)
+      .pullback { (data: Data) async throws -> Image in try Image(pngData: data) }
+  }
+}

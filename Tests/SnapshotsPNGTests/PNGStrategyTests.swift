@@ -1,0 +1,84 @@
+import Foundation
+import Snapshots
+import Testing
+
+@testable import SnapshotsPNG
+
+/// The `.png` strategies end to end: this package's own references, failures, artifacts.
+@Suite struct PNGStrategyTests {
+  struct Chart {
+    var bars: [Int]
+
+    func render() -> Image {
+      let width = bars.count * 8, height = 32
+      var rgba = [UInt8](repeating: 255, count: width * height * 4)
+      for (index, bar) in bars.enumerated() {
+        for y in (height - bar)..<height {
+          for x in (index * 8 + 1)..<(index * 8 + 7) {
+            let i = (y * width + x) * 4
+            rgba.replaceSubrange(i..<i + 4, with: [40, 90, UInt8(120 + index * 20), 255])
+          }
+        }
+      }
+      return (try? Image(width: width, height: height, rgba: rgba)) ?? Image.empty
+    }
+  }
+
+  @Test func imageMatchesItsReference() {
+    assertSnapshot(of: Chart(bars: [4, 12, 30, 18]).render(), as: .png)
+  }
+
+  @Test func pngDataMatchesByPixels() throws {
+    assertSnapshot(of: try Chart(bars: [4, 12, 30, 18]).render().pngData(), as: .png)
+  }
+
+  @Test func ownTypesPullBack() {
+    let strategy: Snapshotting<Chart, Image> = .png.pullback { $0.render() }
+    assertSnapshot(of: Chart(bars: [1, 2, 3]), as: strategy)
+  }
+
+  @Test func failureWritesActualAndDifferenceImages() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "png-\(UUID().uuidString)")
+    let artifacts = folder.appendingPathComponent("artifacts")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reference = Chart(bars: [4, 12, 30, 18]).render()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try reference.pngData().write(to: folder.appendingPathComponent("chart.1.png"))
+    let message = try #require(
+      withSnapshotTesting(artifactsDirectory: artifacts.path) {
+        verifySnapshot(
+          of: Chart(bars: [4, 12, 31, 18]).render(), as: .png, record: .never,
+          snapshotDirectory: folder.path, testName: "chart")
+      })
+    #expect(
+      message.contains("6 of 1,024 pixels (0.59%) differ by more than ΔE2000 0.0 (allowed 0%)"))
+    let actual = try Image(
+      pngData: Data(contentsOf: artifacts.appendingPathComponent("PNGStrategyTests/chart.1.png")))
+    #expect(actual == Chart(bars: [4, 12, 31, 18]).render())
+    let difference = try Image(
+      pngData: Data(
+        contentsOf: artifacts.appendingPathComponent("PNGStrategyTests/chart.1.png.difference.png"))
+    )
+    #expect(difference.rgba.count == actual.rgba.count)
+    #expect(
+      message.contains("Artifact:  \(artifacts.path)/PNGStrategyTests/chart.1.png.difference.png"))
+  }
+
+  @Test func unreadableReferenceNamesTheFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "png-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("broken.1.png")
+    try Data("not a png".utf8).write(to: path)
+    let message = verifySnapshot(
+      of: Chart(bars: [1]).render(), as: .png, record: .never, snapshotDirectory: folder.path,
+      testName: "broken")
+    #expect(
+      message?.hasPrefix(
+        "The reference could not be read (not a readable PNG (9 bytes): not a PNG file: the 8-byte signature is missing): \(path.path)"
+      ) == true)
+    #expect(try Data(contentsOf: path) == Data("not a png".utf8))
+  }
+}
