@@ -13,9 +13,12 @@ let package = Package(
     .executableTarget(
       name: "SnapshotBenchmarks",
       dependencies: [
+        "LibPNGBaseline",
         .product(name: "Snapshots", package: "swift-snapshots"),
+        .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
-    )
+    ),
+    .target(name: "LibPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
   ]
 )

@@ -33,10 +33,17 @@ struct DumpTypeTraits {
   /// (each is a leaf: a value with no children).
   static func text(of value: Any, _ direct: Direct) -> String {
     switch direct {
-    case .string: return (value as? String ?? "").debugDescription
+    case .string: return quoted(value as? String ?? "")
     case .int: return (value as? Int ?? 0).description
     case .bool: return (value as? Bool ?? false).description
     case .double: return (value as? Double ?? 0).description
     }
+  }
+
+  /// `text.debugDescription`, without its per-character walk when the text is printable ASCII
+  /// with no `"` or `\`, which it would leave as it is.
+  static func quoted(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    return plain ? "\"" + text + "\"" : text.debugDescription
   }
 }

@@ -12,6 +12,13 @@ import Testing
     #expect(PointerAddresses.removed(from: "x:\t0xff\ny") == "x\ny")
   }
 
+  @Test(arguments: [
+    "", "plain text", "quote \" inside", "back\\slash", "tab\t", "é", "🍕", "\u{7F}", "~",
+  ])
+  func stringsAreQuotedLikeDebugDescription(text: String) {
+    #expect(DumpTypeTraits.quoted(text) == text.debugDescription)
+  }
+
   @Test func localTypeDiscriminatorsAreRemoved() {
     #expect(DumpOrdering.removingLocalDiscriminators("Local #1 in f()") == "Local in f()")
     #expect(DumpOrdering.removingLocalDiscriminators("Box<A #12>") == "Box<A>")

@@ -1,5 +1,5 @@
-import Snapshots
 import SnapshotTesting
+import Snapshots
 
 /// Line diffs of texts with three changed lines, through each toolkit's public `.lines` diffing.
 enum DiffWorkloads {

@@ -1,6 +1,6 @@
 import Foundation
-import Snapshots
 import SnapshotTesting
+import Snapshots
 
 /// `.dump` of 10,000 three-field structs against a matching reference, the whole assertion.
 enum DumpWorkloads {
@@ -17,7 +17,8 @@ enum DumpWorkloads {
     defer { try? FileManager.default.removeItem(at: folder) }
     let ours = folder.appendingPathComponent("ours").path
     let theirs = folder.appendingPathComponent("theirs").path
-    _ = Snapshots.verifySnapshot(of: items, as: .dump, record: .all, snapshotDirectory: ours, testName: "dump")
+    _ = Snapshots.verifySnapshot(
+      of: items, as: .dump, record: .all, snapshotDirectory: ours, testName: "dump")
     _ = SnapshotTesting.verifySnapshot(
       of: items, as: .dump, record: .all, snapshotDirectory: theirs, testName: "dump")
     let oursTime = bestTime(runs: 5) {
@@ -27,7 +28,8 @@ enum DumpWorkloads {
     }
     let theirsTime = bestTime(runs: 2) {
       let failure = SnapshotTesting.verifySnapshot(
-        of: items, as: .dump, named: "1", record: .never, snapshotDirectory: theirs, testName: "dump")
+        of: items, as: .dump, named: "1", record: .never, snapshotDirectory: theirs,
+        testName: "dump")
       precondition(failure == nil, failure ?? "")
     }
     let sameBytes =

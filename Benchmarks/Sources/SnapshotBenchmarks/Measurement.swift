@@ -13,24 +13,43 @@ func bestTime(runs: Int, _ body: () -> Void) -> Double {
   return best
 }
 
-/// One row of the table: a workload timed on both toolkits, with its target.
+/// One row of the table: a workload timed on both toolkits (or against a floor such as a bare
+/// `memcmp`, named in the row), with its target.
 struct Row {
   var name: String
   var ours: Double
   var theirs: Double?
   var target: String
+  /// What `theirs` measured when it is not swift-snapshot-testing.
+  var baselineName: String?
 
+  init(name: String, ours: Double, theirs: Double?, target: String) {
+    self.name = name
+    self.ours = ours
+    self.theirs = theirs
+    self.target = target
+  }
+
+  init(name: String, ours: Double, baseline: Double, baselineName: String, target: String) {
+    self.init(name: name, ours: ours, theirs: baseline, target: target)
+    self.baselineName = baselineName
+  }
+
+  /// How many times faster ours is; for a floor, how many times its time ours takes.
   var ratio: String {
     guard let theirs else { return "—" }
+    if baselineName != nil { return String(format: "%.2f× of it", ours / theirs) }
     return String(format: "%.1f×", theirs / ours)
   }
 
   static func format(_ seconds: Double?) -> String {
     guard let seconds else { return "—" }
-    return seconds < 1 ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    return seconds < 1
+      ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.2f s", seconds)
   }
 
   var line: String {
-    "| \(name) | \(Row.format(ours)) | \(theirs.map { Row.format($0) } ?? "not run") | \(ratio) | \(target) |"
+    let other = theirs.map { Row.format($0) + (baselineName.map { " (\($0))" } ?? "") } ?? "not run"
+    return "| \(name) | \(Row.format(ours)) | \(other) | \(ratio) | \(target) |"
   }
 }

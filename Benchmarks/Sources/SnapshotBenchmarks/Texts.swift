@@ -5,7 +5,9 @@ enum Texts {
     var text = ["▿ \(lines / 4) elements"]
     var index = 0
     while text.count < lines {
-      text += ["  ▿ Item", "    - enabled: true", "    - id: \(index % 10)", "    - name: \"item\""]
+      text += [
+        "  ▿ Item", "    - enabled: true", "    - id: \(index % 10)", "    - name: \"item\"",
+      ]
       index += 1
     }
     return Array(text.prefix(lines))

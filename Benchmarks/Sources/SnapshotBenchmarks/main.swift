@@ -6,7 +6,7 @@ let full = CommandLine.arguments.contains("--full")
 print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
 print("|---|---|---|---|---|")
 do {
-  for row in try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) {
+  for row in try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + ImageWorkloads.rows() {
     print(row.line)
   }
 } catch {

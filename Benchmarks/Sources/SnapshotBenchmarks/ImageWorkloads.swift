@@ -1,0 +1,77 @@
+import Foundation
+import LibPNGBaseline
+import Snapshots
+import SnapshotsPNG
+
+/// Image comparison and PNG coding. swift-snapshot-testing has no image support on Linux, so
+/// these compare against the floor: a bare `memcmp`, and libpng called directly.
+enum ImageWorkloads {
+  static func noise(side: Int, seed: UInt32) throws -> Image {
+    var state = seed
+    var rgba = [UInt8](repeating: 255, count: side * side * 4)
+    for index in rgba.indices where index % 4 != 3 {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      rgba[index] = UInt8(truncatingIfNeeded: state >> 24) / 4 + UInt8(index % 4 * 60)
+    }
+    return try Image(width: side, height: side, rgba: rgba)
+  }
+
+  static func rows() throws -> [Row] {
+    let side = 4096
+    let image = try noise(side: side, seed: 1)
+    let copy = try Image(width: side, height: side, rgba: image.rgba.map { $0 })
+    let exact = Diffing<Image>.image()
+    let compare = bestTime(runs: 5) { precondition(exact.diff(image, copy) == nil) }
+    let bare = bestTime(runs: 5) {
+      let equal = image.rgba.withUnsafeBytes { a in
+        copy.rgba.withUnsafeBytes { b in
+          guard let a = a.baseAddress, let b = b.baseAddress else { return false }
+          return memcmp(a, b, side * side * 4) == 0
+        }
+      }
+      precondition(equal)
+    }
+    var changed = image.rgba
+    for pixel in stride(from: 0, to: side * side, by: 100) { changed[pixel * 4] &+= 40 }
+    let onePercent = try Image(width: side, height: side, rgba: changed)
+    let tolerant = Diffing<Image>.image(precision: 0.98, perceptualPrecision: 0.98)
+    let tolerantTime = bestTime(runs: 2) { precondition(tolerant.diff(image, onePercent) == nil) }
+    let megapixels = Double(side * side) / 1e6
+    return [
+      Row(
+        name: "identical 4096×4096 RGBA images", ours: compare, baseline: bare,
+        baselineName: "bare memcmp", target: "≤ 1.5× memcmp"),
+      Row(
+        name: "tolerant compare (perceptualPrecision 0.98), 4096², 1% changed", ours: tolerantTime,
+        theirs: nil, target: String(format: "%.0f Mpx/s", megapixels / tolerantTime)),
+    ] + (try codingRows())
+  }
+
+  static func codingRows() throws -> [Row] {
+    let image = try noise(side: 2048, seed: 7)
+    let png = try image.pngData()
+    var pixels = [UInt8](repeating: 0, count: image.rgba.count)
+    let decode = bestTime(runs: 5) { precondition((try? Image(pngData: png)) != nil) }
+    let baselineDecode = bestTime(runs: 5) {
+      let status = png.withUnsafeBytes { bytes in
+        baseline_decode_rgba(
+          bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &pixels, pixels.count)
+      }
+      precondition(status == 0)
+    }
+    var output = [UInt8](repeating: 0, count: png.count * 2)
+    let encode = bestTime(runs: 3) { precondition((try? image.pngData()) != nil) }
+    let baselineEncode = bestTime(runs: 3) {
+      var size = output.count
+      precondition(baseline_encode_rgba(image.rgba, 2048, 2048, &output, &size) == 0)
+    }
+    return [
+      Row(
+        name: "PNG decode of a 2048×2048 image", ours: decode, baseline: baselineDecode,
+        baselineName: "libpng", target: "≤ 1.1× libpng"),
+      Row(
+        name: "PNG encode of a 2048×2048 image", ours: encode, baseline: baselineEncode,
+        baselineName: "libpng", target: "report"),
+    ]
+  }
+}
