@@ -10,7 +10,11 @@ let package = Package(
     .target(name: "Invoices"),
     .testTarget(
       name: "InvoicesTests",
-      dependencies: ["Invoices", .product(name: "Snapshots", package: "swift-snapshots")],
+      dependencies: [
+        "Invoices",
+        .product(name: "Snapshots", package: "swift-snapshots"),
+        .product(name: "SnapshotsPNG", package: "swift-snapshots"),
+      ],
       exclude: ["__Snapshots__"]
     ),
   ]
