@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Snapshots", targets: ["Snapshots"]),
     .library(name: "SnapshotsPNG", targets: ["SnapshotsPNG"]),
+    .library(name: "SnapshotsJSON", targets: ["SnapshotsJSON"]),
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -21,6 +22,14 @@ let package = Package(
     .testTarget(
       name: "SnapshotsPNGTests",
       dependencies: ["SnapshotsPNG"],
+      exclude: ["__Snapshots__"]
+    ),
+    // json-c (Debian: libjson-c-dev).
+    .systemLibrary(name: "CJSONC", pkgConfig: "json-c", providers: [.apt(["libjson-c-dev"])]),
+    .target(name: "SnapshotsJSON", dependencies: ["Snapshots", "CJSONC"]),
+    .testTarget(
+      name: "SnapshotsJSONTests",
+      dependencies: ["SnapshotsJSON"],
       exclude: ["__Snapshots__"]
     ),
   ]

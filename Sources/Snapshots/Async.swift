@@ -35,6 +35,11 @@ public struct Async<Value> {
     source = .operation(operation)
   }
 
+  /// A value computed at once by a function that may throw; an error fails the assertion.
+  public init(catching compute: () throws -> Value) {
+    source = .ready(Result(catching: compute))
+  }
+
   init(result: Result<Value, any Error>) {
     source = .ready(result)
   }

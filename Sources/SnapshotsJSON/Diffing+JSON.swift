@@ -1,0 +1,43 @@
+import Foundation
+import Snapshots
+
+extension Diffing where Value == String {
+  /// JSON text compared as JSON: key order, whitespace and number spelling do not matter.
+  ///
+  /// References written by other tools (swift-snapshot-testing's `.json`, for one) pass as long
+  /// as they mean the same. A failure lists the changes by path, then a unified diff of the
+  /// canonical texts. A reference that is not JSON fails with its line, column and reason.
+  public static func json(redacting redactions: [JSONRedaction] = []) -> Diffing {
+    Diffing(
+      toData: { Data($0.utf8) },
+      fromData: { data in
+        _ = try JSONValue(parsing: data)
+        return String(decoding: data, as: UTF8.self)
+      },
+      diff: { reference, actual in
+        guard reference != actual else { return nil }
+        return JSONComparison(redactions: redactions).compare(reference, actual)
+      }
+    )
+  }
+}
+
+/// The failure, if any, of comparing two JSON texts.
+struct JSONComparison {
+  var redactions: [JSONRedaction]
+
+  func compare(_ referenceText: String, _ actualText: String) -> SnapshotDifference? {
+    do {
+      let redactor = try JSONRedactor(redactions)
+      let reference = try redactor.redact(
+        JSONValue(parsing: Array(referenceText.utf8)), strictly: false)
+      let actual = try JSONValue(parsing: Array(actualText.utf8))
+      if reference.isSemanticallyEqual(to: actual) { return nil }
+      let changes = JSONChanges(reference: reference, actual: actual)
+      let diff = Diffing<String>.lines.diff(reference.canonicalText, actual.canonicalText)
+      return SnapshotDifference(changes.text + (diff.map { "\n\n" + $0.message } ?? ""))
+    } catch {
+      return SnapshotDifference("Could not compare the JSON: \(error)")
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// A second look at text json-c has accepted: it enforces what json-c lets through even in
+/// strict mode, and recovers every number's text.
+///
+/// json-c accepts `NaN`, `Infinity`, numbers such as `-01`, `2.` or `.5`, and unescaped control
+/// characters in strings; RFC 8259 does not, so they are refused here with their position. And
+/// json-c turns integers beyond 64 bits into the nearest limit and prints `-0` as `0`, so each
+/// number's text is taken from the source, in document order: a snapshot never changes a
+/// user's data.
+enum JSONScan {
+  /// The numbers of the text as written, in document order.
+  static func numbers(in bytes: [UInt8]) throws(JSONParseError) -> [String] {
+    var numbers: [String] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+          if bytes[index] < 0x20 {
+            throw JSONParseError(
+              reason: "a control character in a string must be escaped", byteOffset: index,
+              in: bytes)
+          }
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+      } else if byte == UInt8(ascii: "-") || isDigit(byte) {
+        let start = index
+        while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
+        guard isWellFormedNumber(bytes[start..<index]) else {
+          throw JSONParseError(reason: "malformed number", byteOffset: start, in: bytes)
+        }
+        numbers.append(String(decoding: bytes[start..<index], as: UTF8.self))
+      } else if isLetter(byte) || byte == UInt8(ascii: ".") {
+        let start = index
+        while index < bytes.count, isLetter(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
+          index += 1
+        }
+        guard
+          ["true", "false", "null"].contains(String(decoding: bytes[start..<index], as: UTF8.self))
+        else {
+          throw JSONParseError(
+            reason: "NaN, Infinity and other bare words are not JSON", byteOffset: start, in: bytes)
+        }
+      } else {
+        index += 1
+      }
+    }
+    return numbers
+  }
+
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as RFC 8259 defines a number.
+  static func isWellFormedNumber(_ text: ArraySlice<UInt8>) -> Bool {
+    var rest = text[...]
+    if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+    guard let first = rest.first, isDigit(first) else { return false }
+    if first == UInt8(ascii: "0") {
+      rest = rest.dropFirst()
+    } else {
+      rest = rest.drop(while: isDigit)
+    }
+    if rest.first == UInt8(ascii: ".") {
+      rest = rest.dropFirst()
+      guard let digit = rest.first, isDigit(digit) else { return false }
+      rest = rest.drop(while: isDigit)
+    }
+    if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+      rest = rest.dropFirst()
+      if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") {
+        rest = rest.dropFirst()
+      }
+      guard let digit = rest.first, isDigit(digit) else { return false }
+      rest = rest.drop(while: isDigit)
+    }
+    return rest.isEmpty
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Snapshots
+
+extension Snapshotting where Value: Encodable, Format == String {
+  /// Any `Encodable` value as canonical JSON, compared as JSON.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: user, as: .json)
+  /// ```
+  ///
+  /// Records (keys sorted, two spaces, numbers as encoded):
+  ///
+  /// ```
+  /// {
+  ///   "id": 1,
+  ///   "name": "Ann"
+  /// }
+  /// ```
+  public static var json: Snapshotting { .json(redacting: []) }
+
+  /// Canonical JSON with some values redacted; see ``JSONRedaction``.
+  public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
+    SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { value in
+      Async {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try JSONCanonicalizer(redactions).canonicalText(of: encoder.encode(value))
+      }
+    }
+  }
+}
+
+extension Snapshotting where Value == Data, Format == String {
+  /// JSON bytes (an HTTP body, a file) as canonical JSON, compared as JSON.
+  ///
+  /// Bytes that are not JSON fail with the line, column and reason.
+  public static var json: Snapshotting { .json(redacting: []) }
+
+  /// JSON bytes with some values redacted; see ``JSONRedaction``.
+  public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
+    SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { data in
+      Async { try JSONCanonicalizer(redactions).canonicalText(of: data) }
+    }
+  }
+}
+
+extension Snapshotting where Value == String, Format == String {
+  /// JSON text as canonical JSON, compared as JSON.
+  public static var json: Snapshotting { .json(redacting: []) }
+
+  /// JSON text with some values redacted; see ``JSONRedaction``.
+  public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
+    SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { text in
+      Async { try JSONCanonicalizer(redactions).canonicalText(of: Array(text.utf8)) }
+    }
+  }
+}
+
+extension Snapshotting where Value == String, Format == String {
+  /// Canonical JSON text stored in a `.json` file and compared as JSON.
+  static func jsonText(redacting redactions: [JSONRedaction]) -> Snapshotting {
+    Snapshotting(pathExtension: "json", diffing: .json(redacting: redactions))
+  }
+}
+
+/// Parses, redacts and writes the canonical form.
+struct JSONCanonicalizer {
+  let redactions: [JSONRedaction]
+
+  init(_ redactions: [JSONRedaction]) {
+    self.redactions = redactions
+  }
+
+  func canonicalText(of bytes: some Collection<UInt8>) throws -> String {
+    let document = try JSONValue(parsing: bytes)
+    if redactions.isEmpty { return document.canonicalText }
+    return try JSONRedactor(redactions).redact(document, strictly: true).canonicalText
+  }
+}
