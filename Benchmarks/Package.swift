@@ -16,6 +16,7 @@ let package = Package(
         "LibPNGBaseline",
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
+        .product(name: "SnapshotsJSON", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),

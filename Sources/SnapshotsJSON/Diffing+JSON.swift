@@ -7,12 +7,17 @@ extension Diffing where Value == String {
   /// References written by other tools (swift-snapshot-testing's `.json`, for one) pass as long
   /// as they mean the same. A failure lists the changes by path, then a unified diff of the
   /// canonical texts. A reference that is not JSON fails with its line, column and reason.
+  /// A reference identical to the actual text passes without being parsed.
   public static func json(redacting redactions: [JSONRedaction] = []) -> Diffing {
     Diffing(
       toData: { Data($0.utf8) },
       fromData: { data in
-        _ = try JSONValue(parsing: data)
-        return String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else {
+          // Parsing says where the bad byte is.
+          _ = try JSONValue(parsing: data)
+          return String(decoding: data, as: UTF8.self)
+        }
+        return text
       },
       diff: { reference, actual in
         guard reference != actual else { return nil }
@@ -27,10 +32,14 @@ struct JSONComparison {
   var redactions: [JSONRedaction]
 
   func compare(_ referenceText: String, _ actualText: String) -> SnapshotDifference? {
+    let parsedReference: JSONValue
     do {
-      let redactor = try JSONRedactor(redactions)
-      let reference = try redactor.redact(
-        JSONValue(parsing: Array(referenceText.utf8)), strictly: false)
+      parsedReference = try JSONValue(parsing: Array(referenceText.utf8))
+    } catch {
+      return SnapshotDifference("The reference is not valid JSON: \(error)")
+    }
+    do {
+      let reference = try JSONRedactor(redactions).redact(parsedReference, strictly: false)
       let actual = try JSONValue(parsing: Array(actualText.utf8))
       if reference.isSemanticallyEqual(to: actual) { return nil }
       let changes = JSONChanges(reference: reference, actual: actual)

@@ -9,9 +9,7 @@ enum JSONPath {
       if !(letter || (offset > 0 && ("0"..."9").contains(scalar))) { isIdentifier = false }
     }
     if isIdentifier { return "\(path).\(key)" }
-    var quoted: [UInt8] = []
-    JSONValue.writeString(key, into: &quoted)
-    return "\(path)[\(String(decoding: quoted, as: UTF8.self))]"
+    return "\(path)[\(JSONValue.string(key).compactText(limit: .max))]"
   }
 
   static func element(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }

@@ -7,9 +7,9 @@
 /// number's text is taken from the source, in document order: a snapshot never changes a
 /// user's data.
 enum JSONScan {
-  /// The numbers of the text as written, in document order.
-  static func numbers(in bytes: [UInt8]) throws(JSONParseError) -> [String] {
-    var numbers: [String] = []
+  /// Where the numbers of the text are, in document order.
+  static func numbers(in bytes: [UInt8]) throws(JSONParseError) -> [Range<Int>] {
+    var numbers: [Range<Int>] = []
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -30,7 +30,7 @@ enum JSONScan {
         guard isWellFormedNumber(bytes[start..<index]) else {
           throw JSONParseError(reason: "malformed number", byteOffset: start, in: bytes)
         }
-        numbers.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        numbers.append(start..<index)
       } else if isLetter(byte) || byte == UInt8(ascii: ".") {
         let start = index
         while index < bytes.count, isLetter(bytes[index]) || bytes[index] == UInt8(ascii: ".") {

@@ -1,4 +1,5 @@
 import CJSONC
+import Foundation
 
 extension JSONValue {
   /// The deepest nesting accepted (json-c's own default is 32, too shallow for real documents).
@@ -6,15 +7,53 @@ extension JSONValue {
 
   /// Parses JSON text strictly, as RFC 8259 defines it, through json-c.
   ///
-  /// Comments, trailing commas, `NaN`, single quotes, invalid UTF-8 and text after the value are
-  /// refused with the line, column, byte offset and reason. Numbers keep the text they were
-  /// written as. Objects with a repeated key keep the last value, as json-c does.
+  /// Comments, trailing commas, `NaN`, single quotes, malformed numbers, unescaped control
+  /// characters, invalid UTF-8 and text after the value are refused with the line, column,
+  /// byte offset and reason. Numbers keep the text they were written as. Objects with a
+  /// repeated key keep the last value, as json-c does.
   public init(parsing data: some Collection<UInt8>) throws(JSONParseError) {
+    let tree = try JSONCTree(parsing: data)
+    self = tree.value(tree.root)
+  }
+
+  /// The canonical text of JSON text, written straight from json-c's tree: the same as
+  /// `JSONValue(parsing: data).canonicalText`, without building the `JSONValue`.
+  public static func canonicalText(parsing data: some Collection<UInt8>) throws(JSONParseError)
+    -> String
+  {
+    let tree = try JSONCTree(parsing: data)
+    var writer = CanonicalWriter(pretty: true, capacity: tree.byteCount * 2)
+    tree.write(tree.root, to: &writer)
+    writer.finish()
+    return String(decoding: writer.output, as: UTF8.self)
+  }
+}
+
+/// A document parsed by json-c, freed with it, with every number's text as written.
+private final class JSONCTree {
+  /// The top value; `nil` is JSON `null` (json-c represents null as NULL).
+  let root: OpaquePointer?
+  let byteCount: Int
+  /// The source text, where numbers are read from.
+  private let bytes: [UInt8]
+  /// Each number's text: a range of `bytes`, or json-c's printing when texts do not line up.
+  private var numbers: [OpaquePointer: NumberText] = [:]
+  /// Reused member lists, one per nesting depth, so walking objects allocates nothing.
+  private var scratch: [[(key: UnsafePointer<CChar>, value: OpaquePointer?)]] = []
+
+  private enum NumberText {
+    case source(Range<Int>)
+    case printed(String)
+  }
+
+  init(parsing data: some Collection<UInt8>) throws(JSONParseError) {
     var bytes = Array(data)
     let count = bytes.count
+    byteCount = count
+    bytes.reserveCapacity(count + 1)
     // json-c finishes a top-level scalar (`123`, `true`) only at a terminating NUL.
     bytes.append(0)
-    guard let tokener = json_tokener_new_ex(Int32(Self.maximumDepth)) else {
+    guard let tokener = json_tokener_new_ex(Int32(JSONValue.maximumDepth)) else {
       throw JSONParseError(reason: "out of memory", byteOffset: 0, in: [])
     }
     defer { json_tokener_free(tokener) }
@@ -24,112 +63,207 @@ extension JSONValue {
         json_tokener_parse_ex(tokener, text.baseAddress, Int32(clamping: count + 1))
       }
     }
-    let text = Array(bytes.dropLast())
-    let end = json_tokener_get_parse_end(tokener)
-    // A JSON `null` parses to no object at all: json-c represents null as NULL.
+    bytes.removeLast()
+    let end = min(json_tokener_get_parse_end(tokener), count)
     let error = json_tokener_get_error(tokener)
     guard error == json_tokener_success else {
       let reason =
         end >= count || error == json_tokener_continue
         ? "unexpected end of input" : String(cString: json_tokener_error_desc(error))
-      throw JSONParseError(reason: reason, byteOffset: min(end, count), in: text)
+      throw JSONParseError(reason: reason, byteOffset: end, in: bytes)
     }
-    defer { json_object_put(parsed) }
-    if let extra = text[min(end, count)...].firstIndex(where: { !Self.isWhitespace($0) }) {
+    root = parsed
+    self.bytes = bytes
+    if let extra = bytes[end...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       throw JSONParseError(
-        reason: "unexpected text after the JSON value", byteOffset: extra, in: text)
+        reason: "unexpected text after the JSON value", byteOffset: extra, in: bytes)
     }
-    var converter = Converter(numbers: try JSONScan.numbers(in: text))
-    if let value = converter.convert(parsed), converter.usedEveryNumber {
-      self = value
-      return
-    }
-    // Repeated keys dropped numbers, so the scanned texts no longer line up: take json-c's.
-    var fallback = Converter(numbers: nil)
-    guard let value = fallback.convert(parsed) else {
-      throw JSONParseError(
-        reason: "an integer beyond 64 bits in an object with repeated keys cannot be kept exactly",
-        byteOffset: 0, in: text)
-    }
-    self = value
-  }
-
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  /// Turns json-c's objects into a `JSONValue`, taking each number's text from the scan.
-  private struct Converter {
-    /// The scanned texts, or `nil` to use json-c's own printing.
-    let numbers: [String]?
+    let written = try JSONScan.numbers(in: bytes)
+    numbers.reserveCapacity(written.count)
     var next = 0
-
-    var usedEveryNumber: Bool { next == numbers?.count ?? 0 }
-
-    /// The value of a json-c object (`null` is a NULL object).
-    ///
-    /// `nil` when a number does not match its scanned text, or cannot be printed exactly.
-    mutating func convert(_ object: OpaquePointer?) -> JSONValue? {
-      guard let object else { return .null }
-      switch json_object_get_type(object) {
-      case json_type_null:
-        return .null
-      case json_type_boolean:
-        return .bool(json_object_get_boolean(object) != 0)
-      case json_type_string:
-        let length = Int(json_object_get_string_len(object))
-        guard let characters = json_object_get_string(object) else { return .string("") }
-        let buffer = UnsafeRawBufferPointer(start: characters, count: length)
-        return .string(String(decoding: buffer, as: UTF8.self))
-      case json_type_array:
-        var elements: [JSONValue] = []
-        let length = json_object_array_length(object)
-        elements.reserveCapacity(length)
-        for index in 0..<length {
-          guard let element = convert(json_object_array_get_idx(object, index)) else { return nil }
-          elements.append(element)
-        }
-        return .array(elements)
-      case json_type_object:
-        var members: [(key: String, value: JSONValue)] = []
-        var iterator = json_object_iter_begin(object)
-        var end = json_object_iter_end(object)
-        while json_object_iter_equal(&iterator, &end) == 0 {
-          let key = String(cString: json_object_iter_peek_name(&iterator))
-          guard let value = convert(json_object_iter_peek_value(&iterator)) else { return nil }
-          members.append((key, value))
-          json_object_iter_next(&iterator)
-        }
-        return .object(members)
-      default:
-        return number(object)
+    if !assign(written, from: root, next: &next, depth: 0) || next != written.count {
+      // Repeated keys dropped numbers, so the texts no longer line up: take json-c's own.
+      numbers = [:]
+      guard assignPrinted(from: root) else {
+        throw JSONParseError(
+          reason:
+            "an integer beyond 64 bits in an object with repeated keys cannot be kept exactly",
+          byteOffset: 0, in: bytes)
       }
     }
+  }
 
-    private mutating func number(_ object: OpaquePointer) -> JSONValue? {
-      let printed = String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
-      guard let numbers else {
-        return Self.isClamped(object) ? nil : .number(printed)
-      }
-      guard next < numbers.count, Self.agrees(numbers[next], with: object) else { return nil }
+  deinit { json_object_put(root) }
+
+  /// Gives each number, in document order, its written text; `false` when one disagrees.
+  private func assign(
+    _ texts: [Range<Int>], from object: OpaquePointer?, next: inout Int, depth: Int
+  ) -> Bool {
+    guard let object else { return true }
+    switch json_object_get_type(object) {
+    case json_type_int, json_type_double:
+      guard next < texts.count, agrees(texts[next], with: object) else { return false }
+      numbers[object] = .source(texts[next])
       next += 1
-      return .number(numbers[next - 1])
-    }
-
-    /// Whether json-c's value is the one `text` denotes (or, beyond 64 bits, its clamp).
-    private static func agrees(_ text: String, with object: OpaquePointer) -> Bool {
-      if json_object_get_type(object) == json_type_double {
-        return Double(text) == json_object_get_double(object)
+      return true
+    case json_type_array:
+      for index in 0..<json_object_array_length(object) {
+        guard
+          assign(
+            texts, from: json_object_array_get_idx(object, index), next: &next, depth: depth + 1)
+        else { return false }
       }
-      if let value = Int64(text) { return json_object_get_int64(object) == value }
-      if let value = UInt64(text) { return json_object_get_uint64(object) == value }
-      return text.hasPrefix("-")
-        ? json_object_get_int64(object) == .min : json_object_get_uint64(object) == .max
+      return true
+    case json_type_object:
+      return withMembers(of: object, depth: depth) { members in
+        members.allSatisfy { assign(texts, from: $0.value, next: &next, depth: depth + 1) }
+      }
+    default:
+      return true
     }
+  }
 
-    private static func isClamped(_ object: OpaquePointer) -> Bool {
-      json_object_get_type(object) == json_type_int
-        && (json_object_get_int64(object) == .min || json_object_get_uint64(object) == .max)
+  /// Gives each number json-c's printing of it; `false` for an integer it had to clamp.
+  private func assignPrinted(from object: OpaquePointer?) -> Bool {
+    guard let object else { return true }
+    switch json_object_get_type(object) {
+    case json_type_int, json_type_double:
+      if json_object_get_type(object) == json_type_int,
+        json_object_get_int64(object) == .min || json_object_get_uint64(object) == .max
+      {
+        return false
+      }
+      numbers[object] = .printed(
+        String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN)))
+      return true
+    case json_type_array:
+      return (0..<json_object_array_length(object)).allSatisfy {
+        assignPrinted(from: json_object_array_get_idx(object, $0))
+      }
+    case json_type_object:
+      return allMembers(of: object).allSatisfy { assignPrinted(from: $0.value) }
+    default:
+      return true
+    }
+  }
+
+  /// Whether json-c's value is the one the text at `range` denotes (or, beyond 64 bits, its
+  /// clamp). The text is read in place: C's `strtod` and `strtoll` stop where the number ends.
+  private func agrees(_ range: Range<Int>, with object: OpaquePointer) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
+      if json_object_get_type(object) == json_type_double {
+        return strtod(start, nil) == json_object_get_double(object)
+      }
+      errno = 0
+      let negative = buffer[range.lowerBound] == UInt8(ascii: "-")
+      if negative {
+        let value = strtoll(start, nil, 10)
+        return json_object_get_int64(object) == (errno == ERANGE ? .min : value)
+      }
+      let value = strtoull(start, nil, 10)
+      let fitsInt64 = errno != ERANGE && value <= UInt64(Int64.max)
+      return fitsInt64
+        ? json_object_get_int64(object) == Int64(value)
+        : json_object_get_uint64(object) == (errno == ERANGE ? .max : value)
+    }
+  }
+
+  /// Calls `body` with an object's members in document order (keys as NUL-terminated bytes),
+  /// in a list reused for every object at the same depth.
+  private func withMembers<R>(
+    of object: OpaquePointer, depth: Int,
+    _ body: (inout [(key: UnsafePointer<CChar>, value: OpaquePointer?)]) -> R
+  ) -> R {
+    while scratch.count <= depth { scratch.append([]) }
+    var members = scratch[depth]
+    scratch[depth] = []
+    members.removeAll(keepingCapacity: true)
+    var iterator = json_object_iter_begin(object)
+    var end = json_object_iter_end(object)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      members.append(
+        (json_object_iter_peek_name(&iterator), json_object_iter_peek_value(&iterator)))
+      json_object_iter_next(&iterator)
+    }
+    defer { scratch[depth] = members }
+    return body(&members)
+  }
+
+  private func allMembers(of object: OpaquePointer) -> [(
+    key: UnsafePointer<CChar>, value: OpaquePointer?
+  )] {
+    withMembers(of: object, depth: 0) { $0 }
+  }
+
+  private func numberText(_ object: OpaquePointer) -> String {
+    switch numbers[object] {
+    case .source(let range): return String(decoding: bytes[range], as: UTF8.self)
+    case .printed(let text): return text
+    case nil: return "0"
+    }
+  }
+
+  private func stringBytes(_ object: OpaquePointer) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(
+      start: json_object_get_string(object), count: Int(json_object_get_string_len(object)))
+  }
+
+  private func keyBytes(_ key: UnsafePointer<CChar>) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: key, count: strlen(key))
+  }
+
+  /// The object as a `JSONValue`.
+  func value(_ object: OpaquePointer?) -> JSONValue {
+    guard let object else { return .null }
+    switch json_object_get_type(object) {
+    case json_type_boolean: return .bool(json_object_get_boolean(object) != 0)
+    case json_type_int, json_type_double: return .number(numberText(object))
+    case json_type_string: return .string(String(decoding: stringBytes(object), as: UTF8.self))
+    case json_type_array:
+      return .array(
+        (0..<json_object_array_length(object)).map { value(json_object_array_get_idx(object, $0)) })
+    case json_type_object:
+      return .object(allMembers(of: object).map { (String(cString: $0.key), value($0.value)) })
+    default: return .null
+    }
+  }
+
+  /// Writes the object canonically, keys sorted by their bytes.
+  func write(_ object: OpaquePointer?, to writer: inout CanonicalWriter, depth: Int = 0) {
+    guard let object else { return writer.null() }
+    switch json_object_get_type(object) {
+    case json_type_boolean: writer.bool(json_object_get_boolean(object) != 0)
+    case json_type_int, json_type_double:
+      switch numbers[object] {
+      case .source(let range): writer.number(bytes[range])
+      case .printed(let text): writer.number(text.utf8)
+      case nil: writer.number("0".utf8)
+      }
+    case json_type_string: writer.string(stringBytes(object))
+    case json_type_array:
+      let count = json_object_array_length(object)
+      writer.open(UInt8(ascii: "["), isEmpty: count == 0)
+      guard count > 0 else { return }
+      for index in 0..<count {
+        write(json_object_array_get_idx(object, index), to: &writer, depth: depth + 1)
+      }
+      writer.close(UInt8(ascii: "]"))
+    case json_type_object:
+      withMembers(of: object, depth: depth) { members in
+        if !zip(members, members.dropFirst()).allSatisfy({ strcmp($0.key, $1.key) < 0 }) {
+          members.sort { strcmp($0.key, $1.key) < 0 }
+        }
+        writer.open(UInt8(ascii: "{"), isEmpty: members.isEmpty)
+        guard !members.isEmpty else { return }
+        for member in members {
+          writer.key(keyBytes(member.key))
+          write(member.value, to: &writer, depth: depth + 1)
+        }
+        writer.close(UInt8(ascii: "}"))
+      }
+    default: writer.null()
     }
   }
 }

@@ -21,11 +21,11 @@ extension Snapshotting where Value: Encodable, Format == String {
   /// Canonical JSON with some values redacted; see ``JSONRedaction``.
   public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
     SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { value in
-      Async {
+      Async(catching: {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try JSONCanonicalizer(redactions).canonicalText(of: encoder.encode(value))
-      }
+      })
     }
   }
 }
@@ -39,7 +39,7 @@ extension Snapshotting where Value == Data, Format == String {
   /// JSON bytes with some values redacted; see ``JSONRedaction``.
   public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
     SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { data in
-      Async { try JSONCanonicalizer(redactions).canonicalText(of: data) }
+      Async(catching: { try JSONCanonicalizer(redactions).canonicalText(of: data) })
     }
   }
 }
@@ -51,7 +51,7 @@ extension Snapshotting where Value == String, Format == String {
   /// JSON text with some values redacted; see ``JSONRedaction``.
   public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
     SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { text in
-      Async { try JSONCanonicalizer(redactions).canonicalText(of: Array(text.utf8)) }
+      Async(catching: { try JSONCanonicalizer(redactions).canonicalText(of: Array(text.utf8)) })
     }
   }
 }
@@ -72,8 +72,8 @@ struct JSONCanonicalizer {
   }
 
   func canonicalText(of bytes: some Collection<UInt8>) throws -> String {
+    if redactions.isEmpty { return try JSONValue.canonicalText(parsing: bytes) }
     let document = try JSONValue(parsing: bytes)
-    if redactions.isEmpty { return document.canonicalText }
     return try JSONRedactor(redactions).redact(document, strictly: true).canonicalText
   }
 }

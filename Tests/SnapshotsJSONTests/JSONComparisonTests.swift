@@ -85,8 +85,8 @@ import Testing
   @Test func invalidReferenceFailsWithItsPosition() throws {
     let message = try verify(Self.team, as: .json, reference: "{\"users\": [}")
     #expect(
-      message?.hasPrefix(
-        "The reference could not be read (invalid JSON at line 1, column 12 (byte offset 11): ")
+      message?.contains(
+        "The reference is not valid JSON: invalid JSON at line 1, column 12 (byte offset 11): ")
         == true)
   }
 }

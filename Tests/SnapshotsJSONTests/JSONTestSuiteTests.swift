@@ -31,10 +31,12 @@ enum JSONTestSuite {
 struct JSONTestSuiteTests {
   @Test(arguments: JSONTestSuite.files("y_"))
   func acceptsValidDocuments(file: String) throws {
-    let value = try JSONValue(parsing: JSONTestSuite.bytes(file))
-    // The canonical text is itself JSON that means the same.
+    let bytes = try JSONTestSuite.bytes(file)
+    let value = try JSONValue(parsing: bytes)
+    // The canonical text is itself JSON that means the same, whichever tree it is written from.
     let again = try JSONValue(parsing: Array(value.canonicalText.utf8))
     #expect(again.isSemanticallyEqual(to: value))
+    #expect(try JSONValue.canonicalText(parsing: bytes) == value.canonicalText)
   }
 
   @Test(arguments: JSONTestSuite.files("n_"))

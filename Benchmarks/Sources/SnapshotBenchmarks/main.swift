@@ -6,7 +6,10 @@ let full = CommandLine.arguments.contains("--full")
 print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
 print("|---|---|---|---|---|")
 do {
-  for row in try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + ImageWorkloads.rows() {
+  let rows =
+    try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows(full: full)
+    + ImageWorkloads.rows()
+  for row in rows {
     print(row.line)
   }
 } catch {

@@ -1,0 +1,127 @@
+import Foundation
+import SnapshotTesting
+import Snapshots
+import SnapshotsJSON
+
+/// JSON snapshots: the pass path against swift-snapshot-testing's `.json`, canonicalisation
+/// against `jq -S .`, and the failure path on a large document.
+enum JSONWorkloads {
+  struct Item: Encodable {
+    var id: Int
+    var name: String
+    var price: Double
+    var tags: [String]
+    var active: Bool
+  }
+
+  static func rows(full: Bool) throws -> [Row] {
+    try [encodablePass(), canonicalisation(), failingComparison(runTheirs: full)]
+  }
+
+  static func encodablePass() throws -> Row {
+    let items = (0..<10_000).map {
+      Item(
+        id: $0, name: "item \($0)", price: Double($0) / 4, tags: ["a", "b"], active: $0 % 3 == 0)
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "json-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ours = folder.appendingPathComponent("ours").path
+    let theirs = folder.appendingPathComponent("theirs").path
+    _ = Snapshots.verifySnapshot(
+      of: items, as: .json, record: .all, snapshotDirectory: ours, testName: "json")
+    _ = SnapshotTesting.verifySnapshot(
+      of: items, as: .json, record: .all, snapshotDirectory: theirs, testName: "json")
+    let oursTime = bestTime(runs: 5) {
+      let failure = Snapshots.verifySnapshot(
+        of: items, as: .json, named: "1", record: .never, snapshotDirectory: ours, testName: "json")
+      precondition(failure == nil, failure ?? "")
+    }
+    let theirsTime = bestTime(runs: 5) {
+      let failure = SnapshotTesting.verifySnapshot(
+        of: items, as: .json, named: "1", record: .never, snapshotDirectory: theirs,
+        testName: "json")
+      precondition(failure == nil, failure ?? "")
+    }
+    return Row(
+      name: ".json, 10,000 Encodable structs, pass path", ours: oursTime, theirs: theirsTime,
+      target: "≤ 1.0× (ratio ≥ 1)")
+  }
+
+  /// A document of 40,000 objects, about 7 MB.
+  static func largeDocument() -> [UInt8] {
+    var text = "["
+    for index in 0..<40_000 {
+      if index > 0 { text += "," }
+      text +=
+        #"{"id":\#(index),"name":"customer \#(index)","email":"c\#(index)@example.com","balance":\#(index * 7 % 1000).25,"#
+      text +=
+        #""tags":["vip","eu","q\#(index % 4)"],"address":{"street":"\#(index) Main Street","city":"Zürich","zip":"80\#(index % 100)"},"#
+      text += #""active":\#(index % 2 == 0),"note":null}"#
+    }
+    return Array((text + "]").utf8)
+  }
+
+  static func canonicalisation() throws -> Row {
+    let document = largeDocument()
+    let ours = bestTime(runs: 3) {
+      precondition((try? JSONValue(parsing: document).canonicalText) != nil)
+    }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "large-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(document).write(to: file)
+    let jq = jqTime(file)
+    let name = String(
+      format: "JSON canonicalisation, %.1f MB document (40,000 objects)",
+      Double(document.count) / 1e6)
+    guard let jq else {
+      return Row(
+        name: name, ours: ours, theirs: nil, target: "≥ 3× faster than jq (jq not installed)")
+    }
+    return Row(
+      name: name, ours: ours, baseline: jq, baselineName: "jq -S .", target: "≤ 0.33× of jq")
+  }
+
+  /// `jq -S .` on the file, output discarded, best of three; `nil` without jq.
+  static func jqTime(_ file: URL) -> Double? {
+    guard
+      let jq = ["/usr/bin/jq", "/usr/local/bin/jq"].first(
+        where: FileManager.default.isExecutableFile)
+    else { return nil }
+    return bestTime(runs: 3) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: jq)
+      process.arguments = ["-S", ".", file.path]
+      process.standardOutput = FileHandle.nullDevice
+      try? process.run()
+      process.waitUntilExit()
+    }
+  }
+
+  static func failingComparison(runTheirs: Bool) throws -> Row {
+    let reference = try JSONValue(parsing: largeDocument().prefix(while: { _ in true }))
+      .canonicalText
+    let lines = reference.split(separator: "\n", omittingEmptySubsequences: false)
+    let cut = lines.prefix(50_000).joined(separator: "\n")
+    // Keep a valid document: close the array after the last whole object within 50,000 lines.
+    let lastObject =
+      cut.range(of: "\n  },", options: .backwards).map { cut[..<$0.upperBound].dropLast() }
+      ?? Substring(cut)
+    let old = String(lastObject) + "\n]\n"
+    let new = old.replacingOccurrences(of: "customer 100\"", with: "customer one hundred\"")
+      .replacingOccurrences(
+        of: "\"city\": \"Zürich\",\n    \"street\": \"4000 Main",
+        with: "\"city\": \"Bern\",\n    \"street\": \"4000 Main")
+    let diffing = Snapshots.Diffing<String>.json()
+    precondition(diffing.diff(old, new) != nil)
+    let ours = bestTime(runs: 3) { _ = diffing.diff(old, new) }
+    let lineCount = old.split(separator: "\n").count
+    let theirs: Double? =
+      runTheirs
+      ? bestTime(runs: 1) { _ = SnapshotTesting.Diffing<String>.lines.diffV2(old, new) } : nil
+    return Row(
+      name: "JSON failure report, \(lineCount.formatted())-line document", ours: ours,
+      theirs: theirs, target: "< 1 s")
+  }
+}

@@ -1,0 +1,110 @@
+/// Writes JSON in the canonical layout, fed by whatever walks a tree (a `JSONValue` or json-c's
+/// objects): the layout's rules live here once.
+///
+/// Two spaces of indentation, `"key": value`, one element per line, `{}` and `[]` for empty
+/// containers, non-ASCII kept as UTF-8, `/` not escaped, control characters escaped. Compact
+/// mode writes the same tokens with no whitespace.
+struct CanonicalWriter {
+  private(set) var output: [UInt8] = []
+  let pretty: Bool
+  private var indent = 0
+  private var first = true
+
+  init(pretty: Bool, capacity: Int = 0) {
+    self.pretty = pretty
+    output.reserveCapacity(capacity)
+  }
+
+  /// Ends the document with its final newline.
+  mutating func finish() { output.append(0x0A) }
+
+  mutating func null() { value("null".utf8) }
+  mutating func bool(_ flag: Bool) { value((flag ? "true" : "false").utf8) }
+  mutating func number(_ text: some Sequence<UInt8>) { value(text) }
+
+  mutating func string(_ bytes: some Sequence<UInt8>) {
+    separate()
+    quote(bytes)
+  }
+
+  /// Starts an array or object (`bracket` is `[` or `{`); `isEmpty` writes `[]` or `{}` at
+  /// once, and then no `close` follows.
+  mutating func open(_ bracket: UInt8, isEmpty: Bool) {
+    separate()
+    output.append(bracket)
+    if isEmpty {
+      output.append(bracket + 2)  // `[` + 2 is `]`, `{` + 2 is `}`
+    } else {
+      indent += 2
+      first = true
+    }
+  }
+
+  mutating func close(_ bracket: UInt8) {
+    indent -= 2
+    newline()
+    output.append(bracket)
+    first = false
+  }
+
+  /// An object member's key; its value follows.
+  mutating func key(_ bytes: some Sequence<UInt8>) {
+    separate()
+    quote(bytes)
+    output.append(UInt8(ascii: ":"))
+    if pretty { output.append(UInt8(ascii: " ")) }
+    afterKey = true
+  }
+
+  private var afterKey = false
+
+  private mutating func value(_ bytes: some Sequence<UInt8>) {
+    separate()
+    output.append(contentsOf: bytes)
+  }
+
+  /// The comma and line break before a token, unless it directly follows a key.
+  private mutating func separate() {
+    if afterKey {
+      afterKey = false
+      first = false
+      return
+    }
+    if !first { output.append(UInt8(ascii: ",")) }
+    if indent > 0 { newline() }
+    first = false
+  }
+
+  private mutating func newline() {
+    guard pretty else { return }
+    output.append(0x0A)
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+  }
+
+  private mutating func quote(_ bytes: some Sequence<UInt8>) {
+    output.append(UInt8(ascii: "\""))
+    for byte in bytes {
+      // Most bytes need no escape: append them without the switch.
+      if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        output.append(byte)
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+      case 0x09: output.append(contentsOf: #"\t"#.utf8)
+      case 0x08: output.append(contentsOf: #"\b"#.utf8)
+      case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: #"\u00"#.utf8)
+        output.append(hex[Int(byte >> 4)])
+        output.append(hex[Int(byte & 15)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}
