@@ -148,7 +148,9 @@ private final class JSONCTree {
   }
 
   /// Whether json-c's value is the one the text at `range` denotes (or, beyond 64 bits, its
-  /// clamp). The text is read in place: C's `strtod` and `strtoll` stop where the number ends.
+  /// clamp).
+  ///
+  /// The text is read in place: C's `strtod` and `strtoll` stop where the number ends.
   private func agrees(_ range: Range<Int>, with object: OpaquePointer) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return false }
