@@ -14,6 +14,7 @@ let package = Package(
         "Invoices",
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
+        .product(name: "SnapshotsJSON", package: "swift-snapshots"),
       ],
       exclude: ["__Snapshots__"]
     ),

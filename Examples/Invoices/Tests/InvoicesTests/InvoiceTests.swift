@@ -1,6 +1,7 @@
 import Foundation
 import Invoices
 import Snapshots
+import SnapshotsJSON
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -31,6 +32,7 @@ let sample = Invoice(
       baseURL: URL(string: "https://billing.example.com/v1")!, token: "t0k3n")
     assertSnapshot(of: request, as: .raw(pretty: true))
     assertSnapshot(of: request, as: .curl)
+    assertSnapshot(of: request.httpBody ?? Data(), as: .json(redacting: [.check("$.total_cents", .number)]))
   }
 
   @Test(arguments: ["EUR", "USD", "CHF"])
