@@ -11,9 +11,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "Snapshots"),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SnapshotsTests",
-      dependencies: ["Snapshots"],
+      dependencies: ["Snapshots", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
@@ -21,7 +22,7 @@ let package = Package(
     .target(name: "SnapshotsPNG", dependencies: ["Snapshots", "CLibPNG"]),
     .testTarget(
       name: "SnapshotsPNGTests",
-      dependencies: ["SnapshotsPNG"],
+      dependencies: ["SnapshotsPNG", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // json-c (Debian: libjson-c-dev).
@@ -29,7 +30,7 @@ let package = Package(
     .target(name: "SnapshotsJSON", dependencies: ["Snapshots", "CJSONC"]),
     .testTarget(
       name: "SnapshotsJSONTests",
-      dependencies: ["SnapshotsJSON"],
+      dependencies: ["SnapshotsJSON", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
   ]

@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 @testable import SnapshotsJSON
@@ -12,19 +13,17 @@ import Testing
     var meta: [String: String]
   }
 
-  let folder: URL
+  let folder: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "json-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory()
   }
 
   func verify<Value>(_ value: Value, as strategy: Snapshotting<Value, String>, reference: String)
     throws -> String?
   {
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(reference.utf8).write(to: folder.appendingPathComponent("team.1.json"))
+    defer { folder.remove() }
+    try Data(reference.utf8).write(to: folder.file("team.1.json"))
     return verifySnapshot(
       of: value, as: strategy, record: .never, snapshotDirectory: folder.path, testName: "team")
   }

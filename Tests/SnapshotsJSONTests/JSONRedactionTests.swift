@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 @testable import SnapshotsJSON
@@ -76,12 +77,10 @@ import Testing
   }
 
   @Test func referencesWithRealValuesStillPass() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "json-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     try Data(order.replacingOccurrences(of: "b7c1", with: "zzzz").utf8)
-      .write(to: folder.appendingPathComponent("order.1.json"))
+      .write(to: folder.file("order.1.json"))
     let strategy = Snapshotting<String, String>.json(redacting: ["$.id"])
     #expect(
       verifySnapshot(

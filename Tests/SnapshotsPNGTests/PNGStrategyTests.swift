@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 @testable import SnapshotsPNG
@@ -38,12 +39,11 @@ import Testing
   }
 
   @Test func failureWritesActualAndDifferenceImages() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "png-\(UUID().uuidString)")
+    let temporary = try TemporaryDirectory()
+    defer { temporary.remove() }
+    let folder = temporary.url
     let artifacts = folder.appendingPathComponent("artifacts")
-    defer { try? FileManager.default.removeItem(at: folder) }
     let reference = Chart(bars: [4, 12, 30, 18]).render()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try reference.pngData().write(to: folder.appendingPathComponent("chart.1.png"))
     let message = try #require(
       withSnapshotTesting(artifactsDirectory: artifacts.path) {
@@ -66,11 +66,9 @@ import Testing
   }
 
   @Test func unreadableReferenceNamesTheFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "png-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("broken.1.png")
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.file("broken.1.png")
     try Data("not a png".utf8).write(to: path)
     let message = verifySnapshot(
       of: Chart(bars: [1]).render(), as: .png, record: .never, snapshotDirectory: folder.path,

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Snapshots
@@ -55,18 +56,5 @@ import Testing
     let keptOld = old.indices.filter { !diff.deleted[$0] }.map { old[$0] }
     let keptNew = new.indices.filter { !diff.inserted[$0] }.map { new[$0] }
     #expect(keptOld == keptNew)
-  }
-}
-
-/// A small seeded generator, so random tests fail the same way every time.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 /// Swift Testing runs these cases in parallel: 2 suites × 60 cases × 2 unnamed assertions.

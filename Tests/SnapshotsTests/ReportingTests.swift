@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 /// Failures reach Swift Testing as issues at the caller's file and line.

@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

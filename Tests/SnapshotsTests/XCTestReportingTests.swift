@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import XCTest
 
 /// Under XCTest, failures go through `XCTFail` at the caller's line, and references are named

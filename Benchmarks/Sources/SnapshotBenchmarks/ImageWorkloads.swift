@@ -3,7 +3,9 @@ import LibPNGBaseline
 import Snapshots
 import SnapshotsPNG
 
-/// Image comparison and PNG coding. swift-snapshot-testing has no image support on Linux, so
+/// Image comparison and PNG coding.
+///
+/// swift-snapshot-testing has no image support on Linux, so
 /// these compare against the floor: a bare `memcmp`, and libpng called directly.
 enum ImageWorkloads {
   static func noise(side: Int, seed: UInt32) throws -> Image {
@@ -51,8 +53,8 @@ enum ImageWorkloads {
     let image = try noise(side: 2048, seed: 7)
     let png = try image.pngData()
     var pixels = [UInt8](repeating: 0, count: image.rgba.count)
-    let decode = bestTime(runs: 5) { precondition((try? Image(pngData: png)) != nil) }
-    let baselineDecode = bestTime(runs: 5) {
+    let decode = bestTime(runs: 9) { precondition((try? Image(pngData: png)) != nil) }
+    let baselineDecode = bestTime(runs: 9) {
       let status = png.withUnsafeBytes { bytes in
         baseline_decode_rgba(
           bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &pixels, pixels.count)

@@ -7,7 +7,7 @@ print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | ta
 print("|---|---|---|---|---|")
 do {
   let rows =
-    try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows(full: full)
+    try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows()
     + ImageWorkloads.rows()
   for row in rows {
     print(row.line)

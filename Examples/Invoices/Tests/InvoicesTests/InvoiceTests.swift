@@ -32,7 +32,8 @@ let sample = Invoice(
       baseURL: URL(string: "https://billing.example.com/v1")!, token: "t0k3n")
     assertSnapshot(of: request, as: .raw(pretty: true))
     assertSnapshot(of: request, as: .curl)
-    assertSnapshot(of: request.httpBody ?? Data(), as: .json(redacting: [.check("$.total_cents", .number)]))
+    assertSnapshot(
+      of: request.httpBody ?? Data(), as: .json(redacting: [.check("$.total_cents", .number)]))
   }
 
   @Test(arguments: ["EUR", "USD", "CHF"])
