@@ -14,7 +14,7 @@ enum DumpWorkloads {
     let items = (0..<10_000).map { Item(id: $0, name: "item \($0)", enabled: $0 % 2 == 0) }
     let pass = PassPath()
     defer { pass.remove() }
-    let times = pass.time(items, ours: .dump, theirs: .dump, runs: 5, theirRuns: 2)
+    let times = pass.time(items, ours: .dump, theirs: .dump, runs: 9, theirRuns: 3)
     let references = try pass.references("bench.1.txt")
     precondition(references.ours == references.theirs, "the two .dump references differ")
     return [
