@@ -2,7 +2,7 @@ import Foundation
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given.
-struct SnapshotLocation: Equatable {
+struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
   var directory: URL
   /// `<test>.<n|name>[.<ext>]`.

@@ -2,19 +2,13 @@ import Foundation
 
 /// The settings one assertion runs with, resolved in one place, in this order: explicit argument,
 /// then scope or trait, then environment variable, then default.
-struct SnapshotSettings: Equatable {
+struct SnapshotSettings {
   var record: SnapshotTestingConfiguration.Record
   /// Whether `record` is the default, not chosen by argument, scope or environment.
   var recordIsDefault = false
   var diffTool: SnapshotTestingConfiguration.DiffTool?
   /// Where failing actual values and difference files go; `nil` for the default under `.build`.
   var artifactsDirectory: String?
-
-  static func == (lhs: SnapshotSettings, rhs: SnapshotSettings) -> Bool {
-    lhs.record == rhs.record && lhs.recordIsDefault == rhs.recordIsDefault
-      && lhs.artifactsDirectory == rhs.artifactsDirectory
-      && (lhs.diffTool == nil) == (rhs.diffTool == nil)
-  }
 
   /// An environment value that is not understood.
   struct InvalidEnvironment: Error, CustomStringConvertible {

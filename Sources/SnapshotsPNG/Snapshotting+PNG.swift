@@ -39,6 +39,6 @@ extension Snapshotting where Value == Data, Format == Image {
   /// PNG data compared with tolerances.
   public static func png(precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
     Snapshotting<Image, Image>.png(precision: precision, perceptualPrecision: perceptualPrecision)
-      .pullback { (data: Data) async throws -> Image in try Image(pngData: data) }
+      .asyncPullback { (data: Data) in Async(catching: { try Image(pngData: data) }) }
   }
 }
