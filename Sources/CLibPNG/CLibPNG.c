@@ -75,49 +75,79 @@ static void request_rgba8(png_structp png, png_infop info) {
   png_read_update_info(png, info);
 }
 
-int snapshots_png_decode(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
-                         snapshots_png_image *image, char *message, size_t message_size) {
-  failure fail = {.message = message, .message_size = message_size};
-  source input = {.data = data, .size = size, .offset = 0};
+struct snapshots_png_reader {
+  failure fail;
+  source input;
+  png_structp png;
+  png_infop info;
+};
+
+static void close_reader(snapshots_png_reader *reader) {
+  png_destroy_read_struct(&reader->png, &reader->info, NULL);
+  free(reader);
+}
+
+snapshots_png_reader *snapshots_png_open(const uint8_t *data, size_t size, uint32_t max_side,
+                                         uint64_t max_pixels, uint32_t *width, uint32_t *height,
+                                         char *message, size_t message_size) {
   if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
     snprintf(message, message_size, "not a PNG file: the 8-byte signature is missing");
-    return 1;
+    return NULL;
   }
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &fail, on_error, on_warning);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!png || !info) {
-    png_destroy_read_struct(&png, &info, NULL);
+  snapshots_png_reader *reader = calloc(1, sizeof *reader);
+  if (!reader) {
     snprintf(message, message_size, "out of memory");
+    return NULL;
+  }
+  reader->fail = (failure){.message = message, .message_size = message_size};
+  reader->input = (source){.data = data, .size = size, .offset = 0};
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->fail, on_error, on_warning);
+  reader->info = reader->png ? png_create_info_struct(reader->png) : NULL;
+  if (!reader->png || !reader->info) {
+    snprintf(message, message_size, "out of memory");
+    close_reader(reader);
+    return NULL;
+  }
+  if (setjmp(reader->fail.jump)) {
+    close_reader(reader);
+    return NULL;
+  }
+  png_set_user_limits(reader->png, max_side, max_side);
+  png_set_chunk_malloc_max(reader->png, 16u << 20);
+  png_set_read_fn(reader->png, &reader->input, read_bytes);
+  png_read_info(reader->png, reader->info);
+  *width = png_get_image_width(reader->png, reader->info);
+  *height = png_get_image_height(reader->png, reader->info);
+  if ((uint64_t)*width * *height > max_pixels) png_error(reader->png, "image has too many pixels");
+  request_rgba8(reader->png, reader->info);
+  if (png_get_rowbytes(reader->png, reader->info) != (size_t)*width * 4) {
+    png_error(reader->png, "unexpected row layout");
+  }
+  return reader;
+}
+
+int snapshots_png_read_pixels(snapshots_png_reader *reader, uint8_t *rgba, char *message,
+                              size_t message_size) {
+  reader->fail.message = message;
+  reader->fail.message_size = message_size;
+  uint32_t width = png_get_image_width(reader->png, reader->info);
+  uint32_t height = png_get_image_height(reader->png, reader->info);
+  png_bytep *volatile rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+  if (!rows) {
+    snprintf(message, message_size, "out of memory");
+    close_reader(reader);
     return 1;
   }
-  uint8_t *volatile pixels = NULL;
-  png_bytep *volatile rows = NULL;
-  if (setjmp(fail.jump)) {
-    png_destroy_read_struct(&png, &info, NULL);
-    free(pixels);
+  if (setjmp(reader->fail.jump)) {
     free(rows);
+    close_reader(reader);
     return 1;
   }
-  png_set_user_limits(png, max_side, max_side);
-  png_set_chunk_malloc_max(png, 16u << 20);
-  png_set_read_fn(png, &input, read_bytes);
-  png_read_info(png, info);
-  uint32_t width = png_get_image_width(png, info);
-  uint32_t height = png_get_image_height(png, info);
-  if ((uint64_t)width * height > max_pixels) png_error(png, "image has too many pixels");
-  request_rgba8(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
-  pixels = malloc((size_t)width * height * 4);
-  rows = malloc(sizeof(png_bytep) * height);
-  if (!pixels || !rows) png_error(png, "out of memory for the pixels");
-  for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
-  png_read_image(png, rows);
-  png_read_end(png, NULL);
-  png_destroy_read_struct(&png, &info, NULL);
+  for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+  png_read_image(reader->png, rows);
+  png_read_end(reader->png, NULL);
   free(rows);
-  image->rgba = pixels;
-  image->width = width;
-  image->height = height;
+  close_reader(reader);
   return 0;
 }
 

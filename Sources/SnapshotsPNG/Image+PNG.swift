@@ -15,21 +15,27 @@ extension Image {
   /// `iCCP`) are ignored: the stored samples are the pixels. Corrupt data throws
   /// ``ImageError/invalidPNG(reason:byteCount:)`` with libpng's reason; it never crashes.
   public init(pngData data: Data) throws(ImageError) {
-    var decoded = snapshots_png_image()
     var message = [CChar](repeating: 0, count: 256)
-    let status = data.withUnsafeBytes { bytes in
-      snapshots_png_decode(
-        bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(Self.maximumSide),
-        UInt64(Self.maximumPixels), &decoded, &message, message.count)
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    let decoded: [UInt8]? = data.withUnsafeBytes { bytes in
+      guard
+        let reader = snapshots_png_open(
+          bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(Self.maximumSide),
+          UInt64(Self.maximumPixels), &width, &height, &message, message.count)
+      else { return nil }
+      // The pixels are decoded straight into the array's storage: no copy.
+      let count = Int(width) * Int(height) * 4
+      var status: Int32 = 0
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        status = snapshots_png_read_pixels(reader, buffer.baseAddress, &message, message.count)
+        if status != 0 { buffer.initialize(repeating: 0) }
+        initialized = count
+      }
+      return status == 0 ? pixels : nil
     }
-    guard status == 0, let pixels = decoded.rgba else {
-      throw .invalidPNG(reason: Self.text(message), byteCount: data.count)
-    }
-    defer { snapshots_png_free(pixels) }
-    let width = Int(decoded.width), height = Int(decoded.height)
-    try self.init(
-      width: width, height: height,
-      rgba: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    guard let decoded else { throw .invalidPNG(reason: Self.text(message), byteCount: data.count) }
+    try self.init(width: Int(width), height: Int(height), rgba: decoded)
   }
 
   /// The image as an 8-bit RGBA PNG: the same pixels always give the same bytes.

@@ -8,20 +8,22 @@
 // longjmp, which Swift cannot catch, so every call into libpng happens behind setjmp here and
 // comes back as a status and a message.
 
-/// Decoded pixels: 8-bit RGBA, straight alpha, rows top to bottom. Free `rgba` with
-/// `snapshots_png_free`.
-typedef struct {
-  uint8_t *rgba;
-  uint32_t width;
-  uint32_t height;
-} snapshots_png_image;
+/// A PNG being read: its header is known, its pixels not yet.
+typedef struct snapshots_png_reader snapshots_png_reader;
 
-/// Decodes any PNG (grey, RGB, palette, grey+alpha, RGBA; 1 to 16 bits; tRNS; Adam7) to RGBA8.
-/// 16-bit samples are scaled to 8 bits with rounding; gamma and colour-space chunks are ignored.
-/// Images wider or taller than `max_side` or with more than `max_pixels` pixels are refused
-/// before any pixel memory is allocated. Returns 0 on success; otherwise writes a message.
-int snapshots_png_decode(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
-                         snapshots_png_image *image, char *message, size_t message_size);
+/// Reads the header of any PNG (grey, RGB, palette, grey+alpha, RGBA; 1 to 16 bits; tRNS;
+/// Adam7) and prepares decoding to RGBA8: 16-bit samples scaled to 8 bits with rounding, gamma
+/// and colour-space chunks ignored. Images wider or taller than `max_side` or with more than
+/// `max_pixels` pixels are refused here, before any pixel memory exists. Returns NULL with a
+/// message on error; otherwise finish with `snapshots_png_read_pixels`.
+snapshots_png_reader *snapshots_png_open(const uint8_t *data, size_t size, uint32_t max_side,
+                                         uint64_t max_pixels, uint32_t *width, uint32_t *height,
+                                         char *message, size_t message_size);
+
+/// Decodes the pixels into `rgba` (`width × height × 4` bytes, rows top to bottom) and frees
+/// the reader, whatever the outcome. Returns 0 on success; otherwise writes a message.
+int snapshots_png_read_pixels(snapshots_png_reader *reader, uint8_t *rgba, char *message,
+                              size_t message_size);
 
 /// Encodes RGBA8 pixels as a non-interlaced 8-bit RGBA PNG with fixed settings and no time
 /// chunk, so the same pixels always give the same bytes. Free `*png` with `snapshots_png_free`.
