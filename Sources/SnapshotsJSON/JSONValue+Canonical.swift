@@ -30,7 +30,7 @@ extension JSONValue {
     return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
   }
 
-  private func write(to writer: inout CanonicalWriter) {
+  func write(to writer: inout CanonicalWriter) {
     switch self {
     case .null: writer.null()
     case .bool(let value): writer.bool(value)

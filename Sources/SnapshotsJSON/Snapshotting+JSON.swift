@@ -8,7 +8,8 @@ extension Snapshotting where Value: Encodable, Format == String {
   /// assertSnapshot(of: user, as: .json)
   /// ```
   ///
-  /// Records (keys sorted, two spaces, numbers as encoded):
+  /// The value is encoded as `JSONEncoder` would encode it (see its default strategies), straight
+  /// into the canonical form. Records (keys sorted, two spaces, numbers as encoded):
   ///
   /// ```
   /// {
@@ -22,9 +23,8 @@ extension Snapshotting where Value: Encodable, Format == String {
   public static func json(redacting redactions: [JSONRedaction]) -> Snapshotting {
     SimplySnapshotting<String>.jsonText(redacting: redactions).asyncPullback { value in
       Async(catching: {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try JSONCanonicalizer(redactions).canonicalText(of: encoder.encode(value))
+        guard !redactions.isEmpty else { return try JSONTreeEncoder.canonicalText(value) }
+        return try JSONCanonicalizer(redactions).canonicalText(of: JSONTreeEncoder.encode(value))
       })
     }
   }
@@ -73,7 +73,11 @@ struct JSONCanonicalizer {
 
   func canonicalText(of bytes: some Collection<UInt8>) throws -> String {
     if redactions.isEmpty { return try JSONValue.canonicalText(parsing: bytes) }
-    let document = try JSONValue(parsing: bytes)
+    return try canonicalText(of: JSONValue(parsing: bytes))
+  }
+
+  func canonicalText(of document: JSONValue) throws -> String {
+    if redactions.isEmpty { return document.canonicalText }
     return try JSONRedactor(redactions).redact(document, strictly: true).canonicalText
   }
 }
