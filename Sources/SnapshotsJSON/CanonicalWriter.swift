@@ -27,9 +27,33 @@ struct CanonicalWriter {
     quote(bytes)
   }
 
+  /// Writes an array, each element through `write`.
+  mutating func array<Elements: Collection>(
+    _ elements: Elements, _ write: (inout CanonicalWriter, Elements.Element) -> Void
+  ) {
+    open(UInt8(ascii: "["), isEmpty: elements.isEmpty)
+    guard !elements.isEmpty else { return }
+    for element in elements { write(&self, element) }
+    close(UInt8(ascii: "]"))
+  }
+
+  /// Writes an object whose members are already in canonical order, each value through `write`.
+  mutating func object<Members: Collection, Key: Sequence<UInt8>>(
+    _ members: Members, key: (Members.Element) -> Key,
+    _ write: (inout CanonicalWriter, Members.Element) -> Void
+  ) {
+    open(UInt8(ascii: "{"), isEmpty: members.isEmpty)
+    guard !members.isEmpty else { return }
+    for member in members {
+      self.key(key(member))
+      write(&self, member)
+    }
+    close(UInt8(ascii: "}"))
+  }
+
   /// Starts an array or object (`bracket` is `[` or `{`); `isEmpty` writes `[]` or `{}` at
   /// once, and then no `close` follows.
-  mutating func open(_ bracket: UInt8, isEmpty: Bool) {
+  private mutating func open(_ bracket: UInt8, isEmpty: Bool) {
     separate()
     output.append(bracket)
     if isEmpty {
@@ -40,7 +64,7 @@ struct CanonicalWriter {
     }
   }
 
-  mutating func close(_ bracket: UInt8) {
+  private mutating func close(_ bracket: UInt8) {
     indent -= 2
     newline()
     output.append(bracket)
@@ -48,7 +72,7 @@ struct CanonicalWriter {
   }
 
   /// An object member's key; its value follows.
-  mutating func key(_ bytes: some Sequence<UInt8>) {
+  private mutating func key(_ bytes: some Sequence<UInt8>) {
     separate()
     quote(bytes)
     output.append(UInt8(ascii: ":"))

@@ -77,22 +77,14 @@ private final class Node {
   func write(to writer: inout CanonicalWriter) {
     switch content {
     case .empty:
-      writer.open(UInt8(ascii: "{"), isEmpty: true)
+      JSONValue.object([]).write(to: &writer)
     case .value(let value):
       value.write(to: &writer)
     case .array(let elements):
-      writer.open(UInt8(ascii: "["), isEmpty: elements.isEmpty)
-      guard !elements.isEmpty else { return }
-      for element in elements { element.write(to: &writer) }
-      writer.close(UInt8(ascii: "]"))
+      writer.array(elements) { $1.write(to: &$0) }
     case .object(let members, _):
-      writer.open(UInt8(ascii: "{"), isEmpty: members.isEmpty)
-      guard !members.isEmpty else { return }
-      for member in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-        writer.key(member.key.utf8)
-        member.node.write(to: &writer)
-      }
-      writer.close(UInt8(ascii: "}"))
+      let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      writer.object(sorted, key: \.key.utf8) { $1.node.write(to: &$0) }
     }
   }
 
@@ -215,23 +207,22 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-private struct UnkeyedContainer: UnkeyedEncodingContainer {
-  let node: Node
-  let codingPath: [any CodingKey]
+/// The containers whose primitives each become one JSON value, unkeyed or single: every
+/// `encode` overload funnels into `put`.
+private protocol ValueSink {
+  var codingPath: [any CodingKey] { get }
+  func put(_ node: Node)
+}
 
-  var count: Int {
-    if case .array(let elements) = node.content { return elements.count }
-    return 0
-  }
-
-  mutating func encodeNil() throws { node.append(.leaf(.null)) }
-  mutating func encode(_ value: Bool) throws { node.append(.leaf(.bool(value))) }
-  mutating func encode(_ value: String) throws { node.append(.leaf(.string(value))) }
+extension ValueSink {
+  mutating func encodeNil() throws { put(.leaf(.null)) }
+  mutating func encode(_ value: Bool) throws { put(.leaf(.bool(value))) }
+  mutating func encode(_ value: String) throws { put(.leaf(.string(value))) }
   mutating func encode(_ value: Double) throws {
-    node.append(.leaf(try Node.checked(value, at: codingPath)))
+    put(.leaf(try Node.checked(value, at: codingPath)))
   }
   mutating func encode(_ value: Float) throws {
-    node.append(.leaf(try Node.checked(value, at: codingPath)))
+    put(.leaf(try Node.checked(value, at: codingPath)))
   }
   mutating func encode(_ value: Int) throws { integer(value) }
   mutating func encode(_ value: Int8) throws { integer(value) }
@@ -244,10 +235,22 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt32) throws { integer(value) }
   mutating func encode(_ value: UInt64) throws { integer(value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    node.append(try Node.encoding(value, at: codingPath))
+    put(try Node.encoding(value, at: codingPath))
   }
 
-  private func integer(_ value: some BinaryInteger) { node.append(.leaf(.number(String(value)))) }
+  private func integer(_ value: some BinaryInteger) { put(.leaf(.number(String(value)))) }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer, ValueSink {
+  let node: Node
+  let codingPath: [any CodingKey]
+
+  var count: Int {
+    if case .array(let elements) = node.content { return elements.count }
+    return 0
+  }
+
+  func put(_ child: Node) { node.append(child) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
@@ -270,34 +273,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   }
 }
 
-private struct SingleContainer: SingleValueEncodingContainer {
+private struct SingleContainer: SingleValueEncodingContainer, ValueSink {
   let node: Node
   let codingPath: [any CodingKey]
 
-  mutating func encodeNil() throws { node.content = .value(.null) }
-  mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
-  mutating func encode(_ value: String) throws { node.content = .value(.string(value)) }
-  mutating func encode(_ value: Double) throws {
-    node.content = .value(try Node.checked(value, at: codingPath))
-  }
-  mutating func encode(_ value: Float) throws {
-    node.content = .value(try Node.checked(value, at: codingPath))
-  }
-  mutating func encode(_ value: Int) throws { integer(value) }
-  mutating func encode(_ value: Int8) throws { integer(value) }
-  mutating func encode(_ value: Int16) throws { integer(value) }
-  mutating func encode(_ value: Int32) throws { integer(value) }
-  mutating func encode(_ value: Int64) throws { integer(value) }
-  mutating func encode(_ value: UInt) throws { integer(value) }
-  mutating func encode(_ value: UInt8) throws { integer(value) }
-  mutating func encode(_ value: UInt16) throws { integer(value) }
-  mutating func encode(_ value: UInt32) throws { integer(value) }
-  mutating func encode(_ value: UInt64) throws { integer(value) }
-  mutating func encode<T: Encodable>(_ value: T) throws {
-    node.content = try Node.encoding(value, at: codingPath).content
-  }
-
-  private func integer(_ value: some BinaryInteger) {
-    node.content = .value(.number(String(value)))
-  }
+  func put(_ child: Node) { node.content = child.content }
 }

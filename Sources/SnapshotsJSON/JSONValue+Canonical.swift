@@ -37,18 +37,10 @@ extension JSONValue {
     case .number(let text): writer.number(text.utf8)
     case .string(let text): writer.string(text.utf8)
     case .array(let elements):
-      writer.open(UInt8(ascii: "["), isEmpty: elements.isEmpty)
-      guard !elements.isEmpty else { return }
-      for element in elements { element.write(to: &writer) }
-      writer.close(UInt8(ascii: "]"))
+      writer.array(elements) { $1.write(to: &$0) }
     case .object(let members):
-      writer.open(UInt8(ascii: "{"), isEmpty: members.isEmpty)
-      guard !members.isEmpty else { return }
-      for member in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-        writer.key(member.key.utf8)
-        member.value.write(to: &writer)
-      }
-      writer.close(UInt8(ascii: "}"))
+      let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      writer.object(sorted, key: \.key.utf8) { $1.value.write(to: &$0) }
     }
   }
 }

@@ -246,24 +246,17 @@ private final class JSONCTree {
     case json_type_string: writer.string(stringBytes(object))
     case json_type_array:
       let count = json_object_array_length(object)
-      writer.open(UInt8(ascii: "["), isEmpty: count == 0)
-      guard count > 0 else { return }
-      for index in 0..<count {
-        write(json_object_array_get_idx(object, index), to: &writer, depth: depth + 1)
+      writer.array(0..<count) {
+        write(json_object_array_get_idx(object, $1), to: &$0, depth: depth + 1)
       }
-      writer.close(UInt8(ascii: "]"))
     case json_type_object:
       withMembers(of: object, depth: depth) { members in
         if !zip(members, members.dropFirst()).allSatisfy({ strcmp($0.key, $1.key) < 0 }) {
           members.sort { strcmp($0.key, $1.key) < 0 }
         }
-        writer.open(UInt8(ascii: "{"), isEmpty: members.isEmpty)
-        guard !members.isEmpty else { return }
-        for member in members {
-          writer.key(keyBytes(member.key))
-          write(member.value, to: &writer, depth: depth + 1)
+        writer.object(members, key: { keyBytes($0.key) }) {
+          write($1.value, to: &$0, depth: depth + 1)
         }
-        writer.close(UInt8(ascii: "}"))
       }
     default: writer.null()
     }
