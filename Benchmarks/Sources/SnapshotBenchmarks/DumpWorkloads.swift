@@ -10,8 +10,12 @@ enum DumpWorkloads {
     var enabled: Bool
   }
 
+  static func items() -> [Item] {
+    (0..<10_000).map { Item(id: $0, name: "item \($0)", enabled: $0 % 2 == 0) }
+  }
+
   static func rows() throws -> [Row] {
-    let items = (0..<10_000).map { Item(id: $0, name: "item \($0)", enabled: $0 % 2 == 0) }
+    let items = items()
     let pass = PassPath()
     defer { pass.remove() }
     let times = pass.time(items, ours: .dump, theirs: .dump, runs: 9, theirRuns: 3)

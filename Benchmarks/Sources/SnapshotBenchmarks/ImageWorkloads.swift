@@ -18,9 +18,18 @@ enum ImageWorkloads {
     return try Image(width: side, height: side, rgba: rgba)
   }
 
-  static func rows() throws -> [Row] {
+  /// A 4096×4096 image and a copy with 1% of its pixels changed.
+  static func onePercentChanged() throws -> (Image, Image) {
     let side = 4096
     let image = try noise(side: side, seed: 1)
+    var changed = image.rgba
+    for pixel in stride(from: 0, to: side * side, by: 100) { changed[pixel * 4] &+= 40 }
+    return (image, try Image(width: side, height: side, rgba: changed))
+  }
+
+  static func rows() throws -> [Row] {
+    let (image, onePercent) = try onePercentChanged()
+    let side = image.width
     let copy = try Image(width: side, height: side, rgba: image.rgba.map { $0 })
     let exact = Diffing<Image>.image()
     let compare = bestTime(runs: 5) { precondition(exact.diff(image, copy) == nil) }
@@ -33,9 +42,6 @@ enum ImageWorkloads {
       }
       precondition(equal)
     }
-    var changed = image.rgba
-    for pixel in stride(from: 0, to: side * side, by: 100) { changed[pixel * 4] &+= 40 }
-    let onePercent = try Image(width: side, height: side, rgba: changed)
     let tolerant = Diffing<Image>.image(precision: 0.98, perceptualPrecision: 0.98)
     let tolerantTime = bestTime(runs: 2) { precondition(tolerant.diff(image, onePercent) == nil) }
     let megapixels = Double(side * side) / 1e6

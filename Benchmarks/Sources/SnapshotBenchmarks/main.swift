@@ -2,7 +2,12 @@ import Foundation
 
 // Prints one row per workload: `name | ours | theirs | ratio | target`.
 // `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more).
-let full = CommandLine.arguments.contains("--full")
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
+  try PeakMemory.runChild(arguments[index + 1], folder: arguments[index + 2])
+  exit(0)
+}
+let full = arguments.contains("--full")
 print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
 print("|---|---|---|---|---|")
 do {
@@ -11,6 +16,13 @@ do {
     + ImageWorkloads.rows()
   for row in rows {
     print(row.line)
+  }
+  print(
+    "\n| peak memory (growth while asserting) | swift-snapshots | swift-snapshot-testing 1.19.7 | the value | ours ÷ value |"
+  )
+  print("|---|---|---|---|---|")
+  for measurement in try PeakMemory.measurements() {
+    print(measurement.line)
   }
 } catch {
   FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
