@@ -27,6 +27,24 @@ struct CanonicalWriter {
     quote(bytes)
   }
 
+  /// A string from a contiguous buffer: runs that need no escape are copied whole.
+  mutating func string(_ bytes: UnsafeRawBufferPointer) {
+    separate()
+    output.append(UInt8(ascii: "\""))
+    var start = bytes.startIndex
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      output.append(contentsOf: bytes[start..<index])
+      escape(byte)
+      start = index + 1
+    }
+    output.append(contentsOf: bytes[start...])
+    output.append(UInt8(ascii: "\""))
+  }
+
   /// Writes an array, each element through `write`.
   mutating func array<Elements: Collection>(
     _ elements: Elements, _ write: (inout CanonicalWriter, Elements.Element) -> Void
@@ -108,27 +126,30 @@ struct CanonicalWriter {
   private mutating func quote(_ bytes: some Sequence<UInt8>) {
     output.append(UInt8(ascii: "\""))
     for byte in bytes {
-      // Most bytes need no escape: append them without the switch.
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
         output.append(byte)
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-      case 0x09: output.append(contentsOf: #"\t"#.utf8)
-      case 0x08: output.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-      case ..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hex[Int(byte >> 4)])
-        output.append(hex[Int(byte & 15)])
-      default: output.append(byte)
+      } else {
+        escape(byte)
       }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape for `"`, `\` or a control character.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+    case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+    case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+    case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+    case 0x09: output.append(contentsOf: #"\t"#.utf8)
+    case 0x08: output.append(contentsOf: #"\b"#.utf8)
+    case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      output.append(contentsOf: #"\u00"#.utf8)
+      output.append(hex[Int(byte >> 4)])
+      output.append(hex[Int(byte & 15)])
+    }
   }
 }

@@ -53,27 +53,21 @@ private final class JSONCTree {
     bytes.reserveCapacity(count + 1)
     // json-c finishes a top-level scalar (`123`, `true`) only at a terminating NUL.
     bytes.append(0)
-    guard let tokener = json_tokener_new_ex(Int32(JSONValue.maximumDepth)) else {
-      throw JSONParseError(reason: "out of memory", byteOffset: 0, in: [])
+    // The standard library validates UTF-8 much faster than json-c's flag; json-c is asked again,
+    // with its flag, only to say where invalid text is.
+    let validUTF8 = bytes.withUnsafeBufferPointer {
+      String(validating: $0.prefix(count), as: UTF8.self) != nil
     }
-    defer { json_tokener_free(tokener) }
-    json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
-    let parsed = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { text in
-        json_tokener_parse_ex(tokener, text.baseAddress, Int32(clamping: count + 1))
-      }
-    }
+    let (parsed, end, failure) = Self.parse(&bytes, count: count, validatingUTF8: !validUTF8)
     bytes.removeLast()
-    let end = min(json_tokener_get_parse_end(tokener), count)
-    let error = json_tokener_get_error(tokener)
-    guard error == json_tokener_success else {
-      let reason =
-        end >= count || error == json_tokener_continue
-        ? "unexpected end of input" : String(cString: json_tokener_error_desc(error))
-      throw JSONParseError(reason: reason, byteOffset: end, in: bytes)
-    }
+    if let failure { throw JSONParseError(reason: failure, byteOffset: end, in: bytes) }
     root = parsed
     self.bytes = bytes
+    if !validUTF8 {
+      // json-c's own check let it through: refuse it anyway, at the first bad byte.
+      throw JSONParseError(
+        reason: "invalid UTF-8", byteOffset: Self.firstInvalidUTF8(in: bytes), in: bytes)
+    }
     if let extra = bytes[end...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       throw JSONParseError(
         reason: "unexpected text after the JSON value", byteOffset: extra, in: bytes)
@@ -94,6 +88,40 @@ private final class JSONCTree {
   }
 
   deinit { json_object_put(root) }
+
+  private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+    return offset
+  }
+
+  /// Runs json-c's strict tokener over `bytes` (which end with a NUL beyond `count`): the
+  /// document, where parsing ended, and why it failed, if it did.
+  private static func parse(_ bytes: inout [UInt8], count: Int, validatingUTF8: Bool)
+    -> (OpaquePointer?, end: Int, failure: String?)
+  {
+    guard let tokener = json_tokener_new_ex(Int32(JSONValue.maximumDepth)) else {
+      return (nil, 0, "out of memory")
+    }
+    defer { json_tokener_free(tokener) }
+    json_tokener_set_flags(
+      tokener, JSON_TOKENER_STRICT | (validatingUTF8 ? JSON_TOKENER_VALIDATE_UTF8 : 0))
+    let parsed = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { text in
+        json_tokener_parse_ex(tokener, text.baseAddress, Int32(clamping: count + 1))
+      }
+    }
+    let error = json_tokener_get_error(tokener)
+    let end = min(json_tokener_get_parse_end(tokener), count)
+    guard error != json_tokener_success else { return (parsed, end, nil) }
+    json_object_put(parsed)
+    let reason =
+      end >= count || error == json_tokener_continue
+      ? "unexpected end of input" : String(cString: json_tokener_error_desc(error))
+    return (nil, end, reason)
+  }
 
   /// Gives each number, in document order, its written text; `false` when one disagrees.
   private func assign(

@@ -71,4 +71,11 @@ import Testing
   @Test func invalidUTF8IsRefused() {
     #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0xFF, 0x22]) }
   }
+
+  /// An encoded surrogate (CESU-8) is not UTF-8, whichever check finds it.
+  @Test func encodedSurrogatesAreRefusedWithTheirOffset() throws {
+    let bytes: [UInt8] = [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D]
+    let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: bytes) }
+    #expect(error.byteOffset >= 2 && error.byteOffset <= 5)
+  }
 }
