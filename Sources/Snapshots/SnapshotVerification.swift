@@ -46,14 +46,16 @@ struct SnapshotVerification<Value, Format> {
       return SnapshotFailure(
         "Could not read the reference \(location.url.path): \(error.localizedDescription)")
     }
+    let outcome = Outcome(
+      referenceData: referenceData, actual: actual, diffing: strategy.diffing)
+    if case .matches = outcome { return nil }
+    // Encoded only now: a matching snapshot (the usual case) is never written anywhere.
     let data: Data
     do {
       data = try strategy.diffing.toData(actual)
     } catch {
       return SnapshotFailure("Could not encode the snapshot: \(error)")
     }
-    let outcome = Outcome(
-      referenceData: referenceData, actual: actual, diffing: strategy.diffing)
     return record(outcome, data: data, reference: referenceData, at: location, settings: settings)
   }
 
