@@ -118,6 +118,31 @@ import Testing
     #expect(try onDisk() == "new")
   }
 
+  @Test func matchingSnapshotsAreNeverEncoded() throws {
+    defer { folder.remove() }
+    final class Calls { var count = 0 }
+    let encodes = Calls()
+    let counting = Snapshotting<String, String>(
+      pathExtension: "txt",
+      diffing: Diffing(
+        toData: { text in
+          encodes.count += 1
+          return Data(text.utf8)
+        },
+        fromData: { String(decoding: $0, as: UTF8.self) },
+        diff: { $0 == $1 ? nil : SnapshotDifference("differs") }))
+    try Data("same".utf8).write(to: reference)
+    let check = { (value: String) in
+      verifySnapshot(
+        of: value, as: counting, named: "ref", record: .never, snapshotDirectory: self.folder.path,
+        testName: "check()")
+    }
+    #expect(check("same") == nil)
+    #expect(encodes.count == 0)
+    #expect(check("other") != nil)
+    #expect(encodes.count == 1)
+  }
+
   @Test func throwingValueFailsWithTheError() throws {
     defer { folder.remove() }
     struct Broken: Error {}
