@@ -12,7 +12,7 @@ test:
 
 # Checks formatting against .swift-format.
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests
 
 # Renders the DocC catalog in Docs/ to .build/docs, failing on broken links.
 docs:

@@ -8,6 +8,15 @@ let package = Package(
     .library(name: "Snapshots", targets: ["Snapshots"]),
     .library(name: "SnapshotsPNG", targets: ["SnapshotsPNG"]),
     .library(name: "SnapshotsJSON", targets: ["SnapshotsJSON"]),
+    .library(name: "InlineSnapshots", targets: ["InlineSnapshots"]),
+    .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
+    .executable(name: "snapshots", targets: ["SnapshotsTool"]),
+    .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
+  ],
+  dependencies: [
+    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax; test
+    // targets that import `InlineSnapshots` build without it.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -32,6 +41,40 @@ let package = Package(
       name: "SnapshotsJSONTests",
       dependencies: ["SnapshotsJSON", "TestSupport"],
       exclude: ["__Snapshots__"]
+    ),
+    // Inline snapshots: compared in the test process, rewritten later by the tooling.
+    .target(name: "InlineSnapshots", dependencies: ["Snapshots"]),
+    .testTarget(
+      name: "InlineSnapshotsTests",
+      dependencies: ["InlineSnapshots", "TestSupport"]
+    ),
+    .target(
+      name: "SnapshotTooling",
+      dependencies: [
+        "Snapshots",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "SnapshotToolingTests",
+      dependencies: ["SnapshotTooling", "TestSupport"]
+    ),
+    .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
+    // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
+    .testTarget(name: "SnapshotRecordTests", dependencies: ["TestSupport"]),
+    .plugin(
+      name: "SnapshotRecord",
+      capability: .command(
+        intent: .custom(
+          verb: "snapshot-record",
+          description: "Run the tests, then record failing snapshots and rewrite inline ones"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "Records snapshot files and rewrites inline snapshots in test sources")
+        ]
+      ),
+      dependencies: ["SnapshotsTool"]
     ),
   ]
 )

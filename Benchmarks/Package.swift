@@ -17,7 +17,9 @@ let package = Package(
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
+        .product(name: "SnapshotTooling", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
     .target(name: "LibPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),

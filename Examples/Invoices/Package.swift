@@ -15,6 +15,7 @@ let package = Package(
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
+        .product(name: "InlineSnapshots", package: "swift-snapshots"),
       ],
       exclude: ["__Snapshots__"]
     ),

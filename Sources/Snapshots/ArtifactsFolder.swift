@@ -8,7 +8,7 @@ enum ArtifactsFolder {
   {
     let root =
       configured.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? packageRoot(above: URL(fileURLWithPath: testFilePath)).map {
+      ?? PackageRoot.above(URL(fileURLWithPath: testFilePath)).map {
         $0.appendingPathComponent(".build/snapshot-artifacts", isDirectory: true)
       }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,18 +31,5 @@ enum ArtifactsFolder {
       written.append(url)
     }
     return (actualURL, written)
-  }
-
-  private static func packageRoot(above file: URL) -> URL? {
-    var directory = file.deletingLastPathComponent()
-    while directory.path != "/" && !directory.path.isEmpty {
-      if FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("Package.swift").path)
-      {
-        return directory
-      }
-      directory.deleteLastPathComponent()
-    }
-    return nil
   }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
-enum AtomicFile {
-  struct WriteError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "could not write \(path): \(reason)" }
+@_spi(Tooling) public enum AtomicFile {
+  public struct WriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "could not write \(path): \(reason)" }
   }
 
-  static func write(_ data: Data, to url: URL) throws(WriteError) {
+  public static func write(_ data: Data, to url: URL) throws(WriteError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
@@ -28,7 +28,7 @@ enum AtomicFile {
   }
 
   /// The file's bytes, or `nil` when there is no file.
-  static func read(_ url: URL) throws -> Data? {
+  public static func read(_ url: URL) throws -> Data? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)
   }

@@ -46,3 +46,24 @@ private final class ResultSlot<Value>: @unchecked Sendable {
 
   var value: Result<Value, any Error>? { lock.withLock { stored } }
 }
+
+/// Runs a strategy on a value for an assertion outside the file pipeline (inline snapshots):
+/// the snapshot, or the message that says why there is none.
+@_spi(Tooling) public func captureSnapshot<Value, Format>(
+  of value: () throws -> Value, as strategy: Snapshotting<Value, Format>, timeout: TimeInterval
+) -> Result<Format, CaptureMessage> {
+  let evaluated: Value
+  do {
+    evaluated = try value()
+  } catch {
+    return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
+  }
+  return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
+    .mapError { CaptureMessage($0.description) }
+}
+
+/// A failure to produce the actual snapshot.
+@_spi(Tooling) public struct CaptureMessage: Error {
+  public var text: String
+  init(_ text: String) { self.text = text }
+}

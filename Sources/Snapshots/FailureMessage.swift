@@ -47,16 +47,16 @@ enum FailureMessage {
   }
 
   private static func fix(for outcome: Kind, settings: SnapshotSettings) -> String {
+    let record = "swift package --allow-writing-to-package-directory snapshot-record"
     switch outcome {
     case .missing:
       return "Nothing was written: the record mode is never"
         + (settings.recordIsDefault ? " (the default when CI is set)" : "")
-        + ". To record, run the test locally or with SNAPSHOT_TESTING_RECORD=missing."
+        + ". To record it, run: \(record)"
     case .unreadable:
-      return
-        "The reference was left as it is. To replace it, re-run with SNAPSHOT_TESTING_RECORD=failed."
+      return "The reference was left as it is. To replace it, run: \(record)"
     case .differs:
-      return "To accept the actual value, re-run with SNAPSHOT_TESTING_RECORD=failed."
+      return "To accept the actual value, run: \(record)"
     }
   }
 }

@@ -51,3 +51,12 @@ enum FailureReporter {
       column: Int(location.column))
   }
 }
+
+/// Fails the running test at the caller's location, through whichever framework runs it.
+@_spi(Tooling) public func reportSnapshotFailure(
+  _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) {
+  FailureReporter.report(
+    SnapshotFailure(message), framework: TestContext.current(testName: "").framework,
+    at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+}

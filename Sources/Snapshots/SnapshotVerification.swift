@@ -21,6 +21,7 @@ struct SnapshotVerification<Value, Format> {
       return (context, SnapshotFailure(error.description))
     }
     let location = locate(in: context)
+    ReferenceLog.shared.log(location.url, testFilePath: filePath)
     return (context, verify(value, at: location, settings: settings))
   }
 
@@ -35,7 +36,7 @@ struct SnapshotVerification<Value, Format> {
     _ value: () throws -> Value, at location: SnapshotLocation, settings: SnapshotSettings
   ) -> SnapshotFailure? {
     let actual: Format
-    switch capture(value) {
+    switch captureSnapshot(of: value, as: strategy, timeout: timeout) {
     case .success(let captured): actual = captured
     case .failure(let message): return SnapshotFailure(message.text)
     }
@@ -57,17 +58,6 @@ struct SnapshotVerification<Value, Format> {
       return SnapshotFailure("Could not encode the snapshot: \(error)")
     }
     return record(outcome, data: data, reference: referenceData, at: location, settings: settings)
-  }
-
-  private func capture(_ value: () throws -> Value) -> Result<Format, CaptureMessage> {
-    let evaluated: Value
-    do {
-      evaluated = try value()
-    } catch {
-      return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
-    }
-    return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
-      .mapError { CaptureMessage($0.description) }
   }
 
   /// The result of comparing the actual snapshot with what is on disk.
@@ -124,6 +114,7 @@ struct SnapshotVerification<Value, Format> {
         return SnapshotFailure(
           "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)")
       }
+      leavePendingRecord(data, at: location)
       let message = FailureMessage.failed(
         outcome: describe(outcome), difference: difference, referencePath: path,
         artifacts: written, settings: settings)
@@ -135,6 +126,14 @@ struct SnapshotVerification<Value, Format> {
     }
   }
 
+  /// Leaves the actual value for `snapshot-record`; a store that cannot be written only loses
+  /// that shortcut, never the failure.
+  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) {
+    let record = PendingFileRecord(
+      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName)
+    try? PendingStore.write(.file(record), data: data, testFilePath: filePath)
+  }
+
   private func describe(_ outcome: Outcome) -> FailureMessage.Kind {
     switch outcome {
     case .missing: return .missing
@@ -142,10 +141,4 @@ struct SnapshotVerification<Value, Format> {
     case .matches, .differs: return .differs
     }
   }
-}
-
-/// A failure to produce the actual snapshot.
-struct CaptureMessage: Error {
-  var text: String
-  init(_ text: String) { self.text = text }
 }

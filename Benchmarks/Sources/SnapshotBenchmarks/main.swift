@@ -7,13 +7,16 @@ if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
   try PeakMemory.runChild(arguments[index + 1], folder: arguments[index + 2])
   exit(0)
 }
+if let index = arguments.firstIndex(of: "--inline-theirs"), arguments.count > index + 1 {
+  try InlineWorkloads.runTheirChild(count: Int(arguments[index + 1]) ?? 0)
+}
 let full = arguments.contains("--full")
 print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
 print("|---|---|---|---|---|")
 do {
   let rows =
     try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows()
-    + ImageWorkloads.rows()
+    + ImageWorkloads.rows() + InlineWorkloads.rows()
   for row in rows {
     print(row.line)
   }

@@ -1,0 +1,126 @@
+import Foundation
+@_spi(Internals) import InlineSnapshotTesting
+import SnapshotTesting
+import SnapshotTooling
+@_spi(Tooling) import Snapshots
+
+/// Applying pending inline snapshots: `snapshots apply` (reading the records, rewriting, writing
+/// the file) against swift-snapshot-testing's rewrite when the test process exits.
+enum InlineWorkloads {
+  /// Where swift-snapshot-testing's side writes its source: it names files by `StaticString`,
+  /// so the path must be a literal.
+  static let theirFile: StaticString = "/tmp/swift-snapshots-benchmark-inline/InlineTests.swift"
+
+  static func rows() throws -> [Row] {
+    var rows: [Row] = []
+    for count in [500, 1_000, 2_000, 4_000] {
+      let theirs = count == 2_000 || count == 1_000 ? try theirTime(count: count) : nil
+      rows.append(
+        Row(
+          name: "apply \(count.formatted()) pending inline records in one file",
+          ours: try ourTime(files: 1, perFile: count), theirs: theirs,
+          target: count == 2_000 ? "≤ 1.0× theirs, linear" : "linear"))
+    }
+    rows.append(
+      Row(
+        name: "apply 1,000 pending inline records over 50 files",
+        ours: try ourTime(files: 50, perFile: 20), theirs: nil, target: "< 1 s"))
+    return rows
+  }
+
+  /// A test file of `count` inline assertions without references, and each call's line and
+  /// column (where `#line` and `#column` point: the argument list).
+  static func source(count: Int) -> (text: String, calls: [(line: Int, column: Int)]) {
+    var lines = ["import InlineSnapshots", "import Testing", ""]
+    var calls: [(Int, Int)] = []
+    for index in 0..<count {
+      lines.append("@Test func value\(index)() {")
+      calls.append((lines.count + 1, 23))
+      lines.append("  assertInlineSnapshot(of: \(index), as: .description)")
+      lines.append("}")
+      lines.append("")
+    }
+    return (lines.joined(separator: "\n"), calls)
+  }
+
+  /// `snapshots apply` on a package folder holding the sources and their pending records.
+  static func ourTime(files: Int, perFile: Int) throws -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let package = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "swift-snapshots-benchmark-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: package) }
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+      try Data("// swift-tools-version: 6.1\n".utf8).write(
+        to: package.appendingPathComponent("Package.swift"))
+      let (text, calls) = source(count: perFile)
+      for file in 0..<files {
+        let path = package.appendingPathComponent("Tests/File\(file)Tests.swift").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        for (index, call) in calls.enumerated() {
+          let record = PendingInlineRecord(
+            sourceFile: path, line: call.line, column: call.column,
+            functionName: "assertInlineSnapshot", closureLabel: "matches",
+            trailingClosureIndex: 0, oldText: nil, newText: "\(index)",
+            sourceHash: SourceHash.of(text.utf8), testName: "value\(index)()")
+          try PendingStore.write(.inline(record), testFilePath: path)
+        }
+      }
+      let options = try CommandOptions(
+        parsing: ["apply", "--package-directory", package.path], currentDirectory: package)
+      let start = ContinuousClock.now
+      let status = SnapshotsCommand(options: options, print: { _ in }).run()
+      let elapsed = ContinuousClock.now - start
+      guard status == .success else { throw CocoaError(.fileWriteUnknown) }
+      best = min(
+        best, Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+    }
+    return best
+  }
+
+  /// swift-snapshot-testing's at-exit rewrite, timed inside a child process (`--inline-theirs`).
+  static func theirTime(count: Int) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--inline-theirs", String(count)]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard
+      let seconds = Double(
+        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw CocoaError(.featureUnsupported) }
+    return seconds
+  }
+
+  /// The child: records `count` inline snapshots the way `record: .all` does in a test, then
+  /// exits; the time from the last assertion to the end of the at-exit rewrite is printed.
+  static func runTheirChild(count: Int) throws {
+    let folder = URL(fileURLWithPath: "\(theirFile)").deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (text, calls) = source(count: count)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: "\(theirFile)"))
+    // Registered first, so it runs last: after swift-snapshot-testing's handler.
+    atexit {
+      let elapsed = ContinuousClock.now - ExitTimer.start
+      print(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      try? FileManager.default.removeItem(atPath: "\(InlineWorkloads.theirFile)")
+    }
+    for (index, call) in calls.enumerated() {
+      InlineSnapshotTesting.assertInlineSnapshot(
+        of: index, as: .description, record: .all, file: theirFile, line: UInt(call.line),
+        column: UInt(call.column))
+    }
+    ExitTimer.start = ContinuousClock.now
+    exit(0)
+  }
+}
+
+/// When the child's assertions ended, read by its last at-exit handler.
+enum ExitTimer {
+  nonisolated(unsafe) static var start = ContinuousClock.now
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
+/// [--dry-run] [--apply-only] [--prune]`: builds the tests, then hands over to the `snapshots`
+/// tool, which runs them and applies what they left.
+@main
+struct SnapshotRecord: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let applyOnly = extractor.extractFlag(named: "apply-only") > 0
+    var toolArguments = ["--package-directory", context.package.directoryURL.path]
+    if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
+    if extractor.extractFlag(named: "prune") > 0 { toolArguments.append("--prune") }
+    for filter in extractor.extractOption(named: "filter") {
+      toolArguments += ["--filter", filter]
+    }
+    guard extractor.remainingArguments.isEmpty else {
+      throw PluginError("unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
+    }
+    if applyOnly {
+      toolArguments.insert("apply", at: 0)
+    } else {
+      let binary = try buildTests(context)
+      toolArguments = ["record", "--test-binary", binary.path] + toolArguments
+    }
+    let tool = try context.tool(named: "SnapshotsTool")
+    let process = try Process.run(tool.url, arguments: toolArguments)
+    process.waitUntilExit()
+    if process.terminationStatus != 0 {
+      throw PluginError("snapshots exited with status \(process.terminationStatus)")
+    }
+  }
+
+  /// Builds the package's tests and returns their binary.
+  private func buildTests(_ context: PluginContext) throws -> URL {
+    let product = "\(context.package.displayName)PackageTests"
+    let result = try packageManager.build(
+      .product(product), parameters: .init(configuration: .debug, logging: .concise))
+    guard result.succeeded else {
+      print(result.logText)
+      throw PluginError("the build failed")
+    }
+    let name = product + ".xctest"
+    var directory = context.pluginWorkDirectoryURL
+    while directory.pathComponents.count > 1 {
+      let candidate = directory.appendingPathComponent("debug").appendingPathComponent(name)
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    throw PluginError(
+      "the test binary \(name) was not found above \(context.pluginWorkDirectoryURL.path)")
+  }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,57 @@
+import SwiftSyntax
+
+/// Finds the calls of the named functions in a source file, with the line and column the
+/// compiler gives `#line` and `#column` at each (where the call starts).
+final class InlineCallFinder: SyntaxVisitor {
+  struct Found {
+    var line: Int
+    var column: Int
+    /// Other columns that name this call: the function name's (in `helper.assert(…)`) and the
+    /// argument list's, which is what `#column` gives a default argument.
+    var otherColumns: [Int]
+    var call: FunctionCallExprSyntax
+  }
+
+  private let names: Set<String>
+  private let converter: SourceLocationConverter
+  private(set) var found: [Found] = []
+
+  init(names: Set<String>, converter: SourceLocationConverter) {
+    self.names = names
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let name = InlineCallFinder.name(of: node.calledExpression), names.contains(name.text) {
+      let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+      let others = [name.positionAfterSkippingLeadingTrivia, node.leftParen?.position]
+        .compactMap { $0 }.map { converter.location(for: $0).column }
+      found.append(Found(line: start.line, column: start.column, otherColumns: others, call: node))
+    }
+    return .visitChildren
+  }
+
+  /// The called function's name token: `f` in `f(…)`, `x.f(…)` and `f<T>(…)`.
+  static func name(of callee: ExprSyntax) -> TokenSyntax? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+    if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
+    if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+      return name(of: generic.expression)
+    }
+    return nil
+  }
+
+  /// The call a record points at: the one starting at its line and column, or else the only
+  /// call of that name on its line.
+  func call(line: Int, column: Int, name: String) -> Found? {
+    let onLine = found.filter {
+      $0.line == line && InlineCallFinder.name(of: $0.call.calledExpression)?.text == name
+    }
+    if let exact = onLine.first(where: { $0.column == column || $0.otherColumns.contains(column) })
+    {
+      return exact
+    }
+    return onLine.count == 1 ? onLine[0] : nil
+  }
+}

@@ -1,0 +1,34 @@
+/// The lines `snapshots` prints for a report: what was written where, what was refused and
+/// why, then one line of totals.
+struct RunSummary {
+  var report: RunApplier.Report
+  var dryRun: Bool
+
+  var lines: [String] {
+    var lines = report.changes
+    for path in report.recorded {
+      lines.append("\(dryRun ? "Would record" : "Recorded") \(path)")
+    }
+    for file in report.rewritten {
+      lines.append(
+        "\(dryRun ? "Would rewrite" : "Rewrote") \(count(file.count, "inline snapshot")) in \(file.file)"
+      )
+    }
+    for refusal in report.refused {
+      lines.append("Refused \(refusal.path): \(refusal.reason)")
+    }
+    let inlineCount = report.rewritten.reduce(0) { $0 + $1.count }
+    let files =
+      report.rewritten.count == 1 ? report.rewritten[0].file : count(report.rewritten.count, "file")
+    var total =
+      "\(dryRun ? "Would record" : "Recorded") \(count(report.recorded.count, "file snapshot")), "
+      + "\(dryRun ? "would rewrite" : "rewrote") \(count(inlineCount, "inline snapshot")) in \(files)"
+    if !report.refused.isEmpty { total += "; refused \(report.refused.count)" }
+    lines.append(total + (dryRun ? " (dry run: nothing was written)" : ""))
+    return lines
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

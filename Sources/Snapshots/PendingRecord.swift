@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a failing assertion leaves for `snapshots apply` (the `snapshot-record` plugin): the new
+/// text of an inline snapshot, or the new bytes of a file snapshot.
+@_spi(Tooling) public enum PendingRecord: Codable, Sendable, Equatable {
+  case inline(PendingInlineRecord)
+  case file(PendingFileRecord)
+}
+
+/// An inline snapshot to write into the test source: where the call is, which closure holds the
+/// reference, the text the test saw and the text to write.
+@_spi(Tooling) public struct PendingInlineRecord: Codable, Sendable, Equatable {
+  /// The test source, as `#filePath` gave it.
+  public var sourceFile: String
+  public var line: Int
+  public var column: Int
+  /// The function called at `line`: `assertInlineSnapshot`, or a custom helper's name.
+  public var functionName: String
+  /// The label of the closure parameter that holds the reference, such as `matches`.
+  public var closureLabel: String
+  /// Which trailing closure holds the reference when written as one: 0 for the first.
+  public var trailingClosureIndex: Int
+  /// The reference the test compared with; `nil` when the call had none.
+  public var oldText: String?
+  public var newText: String
+  /// ``SourceHash`` of the test source as it was when the test ran.
+  public var sourceHash: String
+  /// The test that made the record, for messages.
+  public var testName: String
+
+  public init(
+    sourceFile: String, line: Int, column: Int, functionName: String, closureLabel: String,
+    trailingClosureIndex: Int, oldText: String?, newText: String, sourceHash: String,
+    testName: String
+  ) {
+    self.sourceFile = sourceFile
+    self.line = line
+    self.column = column
+    self.functionName = functionName
+    self.closureLabel = closureLabel
+    self.trailingClosureIndex = trailingClosureIndex
+    self.oldText = oldText
+    self.newText = newText
+    self.sourceHash = sourceHash
+    self.testName = testName
+  }
+}
+
+/// A file snapshot to (re)record: its reference path and where the actual bytes were saved.
+@_spi(Tooling) public struct PendingFileRecord: Codable, Sendable, Equatable {
+  public var referencePath: String
+  /// The file in the run's folder that holds the actual bytes.
+  public var dataFile: String
+  public var testName: String
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The records one run left in the pending store, and the references it used.
+@_spi(Tooling) public struct PendingRun: Sendable {
+  public struct Entry: Sendable {
+    public var record: PendingRecord
+    /// The record's own file, removed once it is applied.
+    public var url: URL
+
+    public init(record: PendingRecord, url: URL) {
+      self.record = record
+      self.url = url
+    }
+  }
+
+  public var directory: URL
+  /// In the order they were made.
+  public var entries: [Entry]
+  /// Every reference file an assertion used, when the run logged them.
+  public var usedReferences: Set<String>
+
+  public init(directory: URL, entries: [Entry], usedReferences: Set<String>) {
+    self.directory = directory
+    self.entries = entries
+    self.usedReferences = usedReferences
+  }
+
+  /// The runs in a store, oldest first.
+  public static func all(in store: URL) -> [URL] {
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .isDirectoryKey]
+    let found =
+      (try? FileManager.default.contentsOfDirectory(
+        at: store, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])) ?? []
+    return found.compactMap { url -> (URL, Date)? in
+      guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isDirectory == true
+      else { return nil }
+      return (url, values.contentModificationDate ?? .distantPast)
+    }
+    .sorted { $0.1 < $1.1 }.map(\.0)
+  }
+
+  public static func load(_ directory: URL) throws -> PendingRun {
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    var entries: [Entry] = []
+    var used: Set<String> = []
+    let decoder = JSONDecoder()
+    for name in names {
+      let url = directory.appendingPathComponent(name)
+      if name.hasSuffix("." + PendingStore.recordExtension) {
+        let data = try Data(contentsOf: url)
+        do {
+          entries.append(
+            Entry(record: try decoder.decode(PendingRecord.self, from: data), url: url))
+        } catch {
+          throw UnreadableRecord(path: url.path, reason: "\(error)")
+        }
+      } else if name.hasPrefix(PendingStore.usedPrefix) {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        used.formUnion(text.split(separator: "\n").map(String.init))
+      }
+    }
+    return PendingRun(directory: directory, entries: entries, usedReferences: used)
+  }
+
+  /// The bytes a file record points to.
+  public func data(of record: PendingFileRecord) throws -> Data {
+    try Data(contentsOf: directory.appendingPathComponent(record.dataFile))
+  }
+
+  public struct UnreadableRecord: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "The pending record \(path) could not be read: \(reason)" }
+  }
+}

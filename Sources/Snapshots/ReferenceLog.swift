@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+
+/// Logs the reference file of every assertion to the pending store, for finding orphans.
+///
+/// Only when `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it); one file
+/// per process, appended a line at a time.
+final class ReferenceLog: Sendable {
+  static let shared = ReferenceLog()
+
+  private let enabled = ProcessInfo.processInfo.environment[PendingStore.logVariable] == "1"
+  private let descriptor = Mutex<Int32?>(nil)
+
+  func log(_ reference: URL, testFilePath: String) {
+    guard enabled else { return }
+    let line = Array((reference.standardizedFileURL.path + "\n").utf8)
+    descriptor.withLock { descriptor in
+      if descriptor == nil {
+        let directory = PendingStore.runDirectory(testFilePath: testFilePath)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(
+          PendingStore.usedPrefix + PendingStore.uniqueName()
+        ).path
+        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if opened >= 0 { descriptor = opened }
+      }
+      guard let descriptor else { return }
+      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import InlineSnapshots
+@_spi(Tooling) import Snapshots
+import Synchronization
+import Testing
+
+/// The assertion in the test process: compares, fails with a diff, leaves a pending record and
+/// never edits the source.
+@Suite struct AssertInlineSnapshotTests {
+  struct User { var name: String }
+
+  @Test func matchingReferencePasses() {
+    assertInlineSnapshot(of: User(name: "Ann"), as: .dump) {
+      """
+      ▿ User
+        - name: "Ann"
+
+      """
+    }
+  }
+
+  @Test func differenceFailsWithADiffAndLeavesARecord() throws {
+    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let issues = Mutex<[String]>([])
+    let line = #line + 2
+    withKnownIssue {
+      assertInlineSnapshot(of: "new", as: .lines) {
+        """
+        old
+        """
+      }
+    } matching: { issue in
+      issues.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    let message = try #require(issues.withLock { $0.first })
+    #expect(message.contains("The inline snapshot does not match (assertInlineSnapshot at "))
+    #expect(message.contains("-old\n\\ No newline at end of file\n+new"))
+    #expect(message.contains("snapshot-record"))
+    let record = try #require(try takeRecord(line: line))
+    #expect(record.oldText == "old")
+    #expect(record.newText == "new")
+    // `#column` points at the argument list.
+    #expect(record.column == 27)
+    #expect(record.functionName == "assertInlineSnapshot")
+    #expect(record.sourceHash == SourceHash.of(source.utf8))
+    #expect(try String(contentsOfFile: #filePath, encoding: .utf8) == source)
+  }
+
+  @Test func missingReferenceShowsTheActualText() throws {
+    let issues = Mutex<[String]>([])
+    let line = #line + 2
+    withKnownIssue {
+      assertInlineSnapshot(of: ["a": 1], as: .dump)
+    } matching: { issue in
+      issues.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(issues.withLock { $0.first }?.contains("No inline snapshot yet") == true)
+    let record = try #require(try takeRecord(line: line))
+    #expect(record.oldText == nil)
+    #expect(
+      record.newText == "▿ 1 key/value pair\n  ▿ (2 elements)\n    - key: \"a\"\n    - value: 1\n")
+  }
+
+  @Test func customHelperRecordsItsOwnDescriptor() throws {
+    let line = #line + 1
+    withKnownIssue { assertGreeting("Bo") }
+    let record = try #require(try takeRecord(line: line))
+    #expect(record.functionName == "assertGreeting")
+    #expect(record.closureLabel == "greeting")
+    #expect(record.newText == "Hello, Bo!")
+  }
+
+  private func assertGreeting(
+    _ name: String, greeting: (() -> String)? = nil, file: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    assertInlineSnapshot(
+      of: "Hello, \(name)!", as: .lines,
+      syntax: InlineSnapshotSyntax(functionName: "assertGreeting", closureLabel: "greeting"),
+      matches: greeting, file: file, line: line, column: column)
+  }
+
+  /// Finds this file's record for `line` in the current run and removes it.
+  private func takeRecord(line: Int) throws -> PendingInlineRecord? {
+    let run = try PendingRun.load(PendingStore.runDirectory(testFilePath: #filePath))
+    for entry in run.entries {
+      if case .inline(let record) = entry.record, record.sourceFile == #filePath,
+        record.line == line
+      {
+        try FileManager.default.removeItem(at: entry.url)
+        return record
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,144 @@
+/// The throwaway package's test sources before and after `snapshot-record`.
+enum Fixtures {
+  static let before: [String: String] = [
+    "Tests/AppTests/InlineTests.swift": ###"""
+    import InlineSnapshots
+    import Testing
+
+    struct User {
+      var name: String
+      var id: Int
+    }
+
+    @Test func newSnapshot() {
+      assertInlineSnapshot(of: User(name: "Ann", id: 1), as: .dump)
+    }
+
+    @Test func update() {
+      assertInlineSnapshot(of: [1, 2], as: .description) {
+        """
+        [1]
+        """
+      }
+    }
+
+    @Test func severalInOneTest() {
+      assertInlineSnapshot(of: "one", as: .lines)
+      assertInlineSnapshot(of: "two", as: .lines)
+    }
+
+    @Test func quotesAndBackslashes() {
+      assertInlineSnapshot(of: #"say """hi""" to C:\Users"#, as: .lines)
+    }
+
+    @Test func helper() {
+      assertGreeting("Bo")
+    }
+
+    """###,
+    "Tests/AppTests/Helpers.swift": #"""
+    import InlineSnapshots
+
+    func assertGreeting(
+      _ name: String, file: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column, greeting: (() -> String)? = nil
+    ) {
+      assertInlineSnapshot(
+        of: "Hello, \(name)!", as: .lines,
+        syntax: InlineSnapshotSyntax(functionName: "assertGreeting", closureLabel: "greeting"),
+        matches: greeting, file: file, line: line, column: column)
+    }
+
+    """#,
+    "Tests/AppTests/TabTests.swift":
+      "import InlineSnapshots\nimport Testing\n\n@Test func tabs() {\n\tassertInlineSnapshot(of: \"a\\tb\", as: .lines)\n}\n",
+    "Tests/AppTests/CRLFTests.swift":
+      "import InlineSnapshots\r\nimport Testing\r\n\r\n@Test func crlf() {\r\n  assertInlineSnapshot(of: \"x\\ny\", as: .lines)\r\n}\r\n",
+    "Tests/AppTests/FileTests.swift": """
+    import Snapshots
+    import XCTest
+
+    final class FileTests: XCTestCase {
+      func testRecord() {
+        assertSnapshot(of: ["b": 2, "a": 1], as: .dump)
+      }
+    }
+
+    """,
+    "Tests/AppTests/LoopTests.swift": """
+    import InlineSnapshots
+    import Testing
+
+    @Test func loop() {
+      for number in 1...2 { assertInlineSnapshot(of: number, as: .description) }
+    }
+
+    """,
+    "Tests/AppTests/__Snapshots__/Old/gone.1.txt": "no test uses this\n",
+  ]
+
+  static let after: [String: String] = [
+    "Tests/AppTests/InlineTests.swift": ###"""
+    import InlineSnapshots
+    import Testing
+
+    struct User {
+      var name: String
+      var id: Int
+    }
+
+    @Test func newSnapshot() {
+      assertInlineSnapshot(of: User(name: "Ann", id: 1), as: .dump) {
+        """
+        ▿ User
+          - id: 1
+          - name: "Ann"
+
+        """
+      }
+    }
+
+    @Test func update() {
+      assertInlineSnapshot(of: [1, 2], as: .description) {
+        """
+        [1, 2]
+        """
+      }
+    }
+
+    @Test func severalInOneTest() {
+      assertInlineSnapshot(of: "one", as: .lines) {
+        """
+        one
+        """
+      }
+      assertInlineSnapshot(of: "two", as: .lines) {
+        """
+        two
+        """
+      }
+    }
+
+    @Test func quotesAndBackslashes() {
+      assertInlineSnapshot(of: #"say """hi""" to C:\Users"#, as: .lines) {
+        #"""
+        say """hi""" to C:\Users
+        """#
+      }
+    }
+
+    @Test func helper() {
+      assertGreeting("Bo") {
+        """
+        Hello, Bo!
+        """
+      }
+    }
+
+    """###,
+    "Tests/AppTests/TabTests.swift":
+      "import InlineSnapshots\nimport Testing\n\n@Test func tabs() {\n\tassertInlineSnapshot(of: \"a\\tb\", as: .lines) {\n\t\t\"\"\"\n\t\ta\tb\n\t\t\"\"\"\n\t}\n}\n",
+    "Tests/AppTests/CRLFTests.swift":
+      "import InlineSnapshots\r\nimport Testing\r\n\r\n@Test func crlf() {\r\n  assertInlineSnapshot(of: \"x\\ny\", as: .lines) {\r\n    \"\"\"\r\n    x\r\n    y\r\n    \"\"\"\r\n  }\r\n}\r\n",
+  ]
+}

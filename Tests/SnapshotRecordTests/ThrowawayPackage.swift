@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+
+/// A package in a temporary folder that depends on this one by path, the way a user's does.
+///
+/// Every step builds into its one `.build`, so this package is compiled there once.
+struct ThrowawayPackage {
+  let folder: TemporaryDirectory
+
+  init(files: [String: String]) throws {
+    folder = try TemporaryDirectory()
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let identity = repository.lastPathComponent.lowercased()
+    try write(
+      "Package.swift",
+      """
+      // swift-tools-version: 6.1
+      import PackageDescription
+
+      let package = Package(
+        name: "App",
+        dependencies: [.package(path: "\(repository.path)")],
+        targets: [
+          .testTarget(
+            name: "AppTests",
+            dependencies: [
+              .product(name: "Snapshots", package: "\(identity)"),
+              .product(name: "InlineSnapshots", package: "\(identity)"),
+            ],
+            exclude: ["__Snapshots__"])
+        ]
+      )
+
+      """)
+    for (path, text) in files { try write(path, text) }
+  }
+
+  func write(_ path: String, _ text: String) throws {
+    let url = folder.url.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func read(_ path: String) throws -> String {
+    try String(decoding: Data(contentsOf: folder.url.appendingPathComponent(path)), as: UTF8.self)
+  }
+
+  func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(path).path)
+  }
+
+  func remove(_ path: String) throws {
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
+  }
+
+  /// `swift package --allow-writing-to-package-directory snapshot-record …`.
+  func snapshotRecord(_ arguments: String...) throws -> Command {
+    try swift(["package", "--allow-writing-to-package-directory", "snapshot-record"] + arguments)
+  }
+
+  func swift(_ arguments: [String]) throws -> Command {
+    var environment = ProcessInfo.processInfo.environment
+    for name in environment.keys
+    where name.hasPrefix("SNAPSHOT") || name == "CI" || name.hasPrefix("XCTest") {
+      environment[name] = nil
+    }
+    return try Command("swift", arguments, in: folder.url, environment: environment)
+  }
+}
