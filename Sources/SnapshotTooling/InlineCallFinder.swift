@@ -15,6 +15,8 @@ final class InlineCallFinder: SyntaxVisitor {
   private let names: Set<String>
   private let converter: SourceLocationConverter
   private(set) var found: [Found] = []
+  /// Indices into `found` by starting line.
+  private var byLine: [Int: [Int]] = [:]
 
   init(names: Set<String>, converter: SourceLocationConverter) {
     self.names = names
@@ -27,6 +29,7 @@ final class InlineCallFinder: SyntaxVisitor {
       let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
       let others = [name.positionAfterSkippingLeadingTrivia, node.leftParen?.position]
         .compactMap { $0 }.map { converter.location(for: $0).column }
+      byLine[start.line, default: []].append(found.count)
       found.append(Found(line: start.line, column: start.column, otherColumns: others, call: node))
     }
     return .visitChildren
@@ -42,14 +45,15 @@ final class InlineCallFinder: SyntaxVisitor {
     return nil
   }
 
-  /// The call a record points at: the one starting at its line and column, or else the only
-  /// call of that name on its line.
-  func call(line: Int, column: Int, name: String) -> Found? {
-    let onLine = found.filter {
-      $0.line == line && InlineCallFinder.name(of: $0.call.calledExpression)?.text == name
+  /// The index in `found` of the call a record points at: the one starting at its line and
+  /// column, or else the only call of that name on its line.
+  func call(line: Int, column: Int, name: String) -> Int? {
+    let onLine = (byLine[line] ?? []).filter {
+      InlineCallFinder.name(of: found[$0].call.calledExpression)?.text == name
     }
-    if let exact = onLine.first(where: { $0.column == column || $0.otherColumns.contains(column) })
-    {
+    if let exact = onLine.first(where: {
+      found[$0].column == column || found[$0].otherColumns.contains(column)
+    }) {
       return exact
     }
     return onLine.count == 1 ? onLine[0] : nil

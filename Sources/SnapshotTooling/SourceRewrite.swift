@@ -21,7 +21,8 @@ struct SourceRewrite {
     case .success(let grouped): sites = grouped
     case .failure(let refusal): return .refused(refusal.reason)
     }
-    let unchanged = records.allSatisfy { $0.sourceHash == SourceHash.of(source.utf8) }
+    let hash = SourceHash.of(source.utf8)
+    let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let tree = Parser.parse(source: source)
     let finder = InlineCallFinder(
       names: Set(sites.map(\.record.functionName)),
@@ -31,14 +32,13 @@ struct SourceRewrite {
     for site in sites {
       let record = site.record
       guard
-        let found = finder.call(
-          line: record.line, column: record.column, name: record.functionName),
-        let index = finder.found.firstIndex(where: { $0.call.id == found.call.id })
+        let index = finder.call(
+          line: record.line, column: record.column, name: record.functionName)
       else {
         return .refused(
           "line \(record.line): no call of \(record.functionName) was found there")
       }
-      calls.append((site, index, site.call(found.call)))
+      calls.append((site, index, site.call(finder.found[index].call)))
     }
     let pending = calls.filter { $0.call.currentText != $0.site.record.newText }
     if pending.isEmpty { return .upToDate }

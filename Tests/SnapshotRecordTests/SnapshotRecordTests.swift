@@ -10,6 +10,11 @@ struct SnapshotRecordTests {
     let package = try ThrowawayPackage(files: Fixtures.before)
     defer { package.folder.remove() }
 
+    // Without the permission and a terminal to ask on, nothing runs.
+    let denied = try package.swift(["package", "snapshot-record"])
+    #expect(denied.status != 0)
+    #expect(denied.output.contains("--allow-writing-to-package-directory"), "\(denied.output)")
+
     // A dry run shows the changes and writes nothing.
     let dryRun = try package.snapshotRecord("--dry-run")
     #expect(dryRun.status != 0, "the loop is refused: \(dryRun.output)")
@@ -78,6 +83,23 @@ struct SnapshotRecordTests {
       try package.read("Tests/AppTests/InlineTests.swift").contains(
         "    \"\"\"\n    uno\n    \"\"\""))
     #expect(try package.swift(["test"]).status == 0)
+
+    // A filtered run records only the tests it ran, and lists no orphans; `--apply-only`
+    // applies what a plain `swift test` left.
+    let tabs = try package.read("Tests/AppTests/TabTests.swift")
+    try package.write("Tests/AppTests/TabTests.swift", tabs.replacingOccurrences(of: "a\\tb", with: "a\\tc"))
+    let inline = try package.read("Tests/AppTests/InlineTests.swift")
+    try package.write("Tests/AppTests/InlineTests.swift", inline.replacingOccurrences(of: "of: \"two\"", with: "of: \"dos\""))
+    let filtered = try package.snapshotRecord("--filter", "tabs")
+    #expect(filtered.status == 0, "\(filtered.output)")
+    #expect(filtered.output.contains("Recorded 0 file snapshots, rewrote 1 inline snapshot in Tests/AppTests/TabTests.swift"), "\(filtered.output)")
+    #expect(!filtered.output.contains("Orphan"))
+    #expect(try package.read("Tests/AppTests/TabTests.swift").contains("\t\ta\tc\n"))
+    #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    two\n"))
+    #expect(try package.swift(["test"]).status != 0)
+    let applied = try package.snapshotRecord("--apply-only")
+    #expect(applied.status == 0, "\(applied.output)")
+    #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    dos\n"))
 
     // Nothing left to do: applying again changes nothing.
     let again = try package.snapshotRecord()

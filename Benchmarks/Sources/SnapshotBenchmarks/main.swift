@@ -1,7 +1,8 @@
 import Foundation
 
 // Prints one row per workload: `name | ours | theirs | ratio | target`.
-// `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more).
+// `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more);
+// `--no-build-times` leaves out the two clean builds (a few minutes).
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
   try PeakMemory.runChild(arguments[index + 1], folder: arguments[index + 2])
@@ -17,6 +18,7 @@ do {
   let rows =
     try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows()
     + ImageWorkloads.rows() + InlineWorkloads.rows()
+    + (arguments.contains("--no-build-times") ? [] : BuildTimes.rows())
   for row in rows {
     print(row.line)
   }
