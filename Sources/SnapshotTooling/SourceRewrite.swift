@@ -21,7 +21,7 @@ struct SourceRewrite {
     case .success(let grouped): sites = grouped
     case .failure(let refusal): return .refused(refusal.reason)
     }
-    let hash = SourceHash.of(source.utf8)
+    let hash = SourceHash.of(source)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let tree = Parser.parse(source: source)
     let finder = InlineCallFinder(

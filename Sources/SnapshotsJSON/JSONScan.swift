@@ -75,6 +75,21 @@ enum JSONScan {
     return rest.isEmpty
   }
 
+  /// Whether json-c's value of a well-formed number could differ from its text.
+  ///
+  /// So it is for an integer of 19 digits or more (json-c clamps beyond 64 bits) and a negative
+  /// zero (`-0` reads as `0`); doubles keep their text in json-c.
+  static func isInexactInJSONC(_ text: ArraySlice<UInt8>) -> Bool {
+    if text.contains(where: {
+      $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+    }) {
+      return false
+    }
+    let digits = text.first == UInt8(ascii: "-") ? text.dropFirst() : text
+    return digits.count >= 19
+      || (text.first == UInt8(ascii: "-") && digits.first == UInt8(ascii: "0"))
+  }
+
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }

@@ -36,6 +36,9 @@ private final class JSONCTree {
   let byteCount: Int
   /// The source text, where numbers are read from.
   private let bytes: [UInt8]
+  /// Whether json-c's own values give every number's text back: an integer's value printed, a
+  /// double's text as json-c keeps it. Then `numbers` stays empty.
+  private var textsFromJSONC = false
   /// Each number's text: a range of `bytes`, or json-c's printing when texts do not line up.
   private var numbers: [OpaquePointer: NumberText] = [:]
   /// Reused member lists, one per nesting depth, so walking objects allocates nothing.
@@ -73,6 +76,10 @@ private final class JSONCTree {
         reason: "unexpected text after the JSON value", byteOffset: extra, in: bytes)
     }
     let written = try JSONScan.numbers(in: bytes)
+    if !written.contains(where: { JSONScan.isInexactInJSONC(bytes[$0]) }) {
+      textsFromJSONC = true
+      return
+    }
     numbers.reserveCapacity(written.count)
     var next = 0
     if !assign(written, from: root, next: &next, depth: 0) || next != written.count {
@@ -227,11 +234,27 @@ private final class JSONCTree {
     withMembers(of: object, depth: 0) { $0 }
   }
 
-  private func numberText(_ object: OpaquePointer) -> String {
+  /// Calls `body` with a number's text as written.
+  private func withNumberText<R>(_ object: OpaquePointer, _ body: (UnsafeRawBufferPointer) -> R)
+    -> R
+  {
+    if textsFromJSONC {
+      // json-c keeps a parsed double's text as its userdata (`json_object_new_double_s`).
+      if json_object_get_type(object) == json_type_double,
+        let text = json_object_get_userdata(object)
+      {
+        return body(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+      }
+      var digits = String(json_object_get_int64(object))
+      return digits.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
     switch numbers[object] {
-    case .source(let range): return String(decoding: bytes[range], as: UTF8.self)
-    case .printed(let text): return text
-    case nil: return "0"
+    case .source(let range):
+      return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    case .printed(var text): return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    case nil:
+      var zero = "0"
+      return zero.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
   }
 
@@ -249,7 +272,8 @@ private final class JSONCTree {
     guard let object else { return .null }
     switch json_object_get_type(object) {
     case json_type_boolean: return .bool(json_object_get_boolean(object) != 0)
-    case json_type_int, json_type_double: return .number(numberText(object))
+    case json_type_int, json_type_double:
+      return .number(withNumberText(object) { String(decoding: $0, as: UTF8.self) })
     case json_type_string: return .string(String(decoding: stringBytes(object), as: UTF8.self))
     case json_type_array:
       return .array(
@@ -265,12 +289,7 @@ private final class JSONCTree {
     guard let object else { return writer.null() }
     switch json_object_get_type(object) {
     case json_type_boolean: writer.bool(json_object_get_boolean(object) != 0)
-    case json_type_int, json_type_double:
-      switch numbers[object] {
-      case .source(let range): writer.number(bytes[range])
-      case .printed(let text): writer.number(text.utf8)
-      case nil: writer.number("0".utf8)
-      }
+    case json_type_int, json_type_double: withNumberText(object) { writer.number($0) }
     case json_type_string: writer.string(stringBytes(object))
     case json_type_array:
       let count = json_object_array_length(object)

@@ -43,7 +43,7 @@ import Testing
     // `#column` points at the argument list.
     #expect(record.column == 27)
     #expect(record.functionName == "assertInlineSnapshot")
-    #expect(record.sourceHash == SourceHash.of(source.utf8))
+    #expect(record.sourceHash == SourceHash.of(source))
     #expect(try String(contentsOfFile: #filePath, encoding: .utf8) == source)
   }
 

@@ -87,12 +87,18 @@ struct SnapshotRecordTests {
     // A filtered run records only the tests it ran, and lists no orphans; `--apply-only`
     // applies what a plain `swift test` left.
     let tabs = try package.read("Tests/AppTests/TabTests.swift")
-    try package.write("Tests/AppTests/TabTests.swift", tabs.replacingOccurrences(of: "a\\tb", with: "a\\tc"))
+    try package.write(
+      "Tests/AppTests/TabTests.swift", tabs.replacingOccurrences(of: "a\\tb", with: "a\\tc"))
     let inline = try package.read("Tests/AppTests/InlineTests.swift")
-    try package.write("Tests/AppTests/InlineTests.swift", inline.replacingOccurrences(of: "of: \"two\"", with: "of: \"dos\""))
+    try package.write(
+      "Tests/AppTests/InlineTests.swift",
+      inline.replacingOccurrences(of: "of: \"two\"", with: "of: \"dos\""))
     let filtered = try package.snapshotRecord("--filter", "tabs")
     #expect(filtered.status == 0, "\(filtered.output)")
-    #expect(filtered.output.contains("Recorded 0 file snapshots, rewrote 1 inline snapshot in Tests/AppTests/TabTests.swift"), "\(filtered.output)")
+    #expect(
+      filtered.output.contains(
+        "Recorded 0 file snapshots, rewrote 1 inline snapshot in Tests/AppTests/TabTests.swift"),
+      "\(filtered.output)")
     #expect(!filtered.output.contains("Orphan"))
     #expect(try package.read("Tests/AppTests/TabTests.swift").contains("\t\ta\tc\n"))
     #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    two\n"))

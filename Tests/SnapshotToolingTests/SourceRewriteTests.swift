@@ -210,7 +210,7 @@ import Testing
     let once = try #require(rewritten(source, records))
     let again = records.map { record in
       var record = record
-      record.sourceHash = SourceHash.of(source.utf8)
+      record.sourceHash = SourceHash.of(source)
       return record
     }
     #expect(SourceRewrite.apply(again, to: once) == .upToDate)
@@ -219,7 +219,7 @@ import Testing
   @Test func refusesAFileChangedSinceTheRun() {
     let source = "func test() {\n  assertInlineSnapshot(of: x, as: .lines)\n}\n"
     var stale = record(line: 2, column: 3, "x")
-    stale.sourceHash = SourceHash.of("something else".utf8)
+    stale.sourceHash = SourceHash.of("something else")
     guard case .refused(let reason) = SourceRewrite.apply([stale], to: source) else {
       Issue.record("not refused")
       return
@@ -271,7 +271,7 @@ import Testing
 
   /// Applies records taken from `source` as it is.
   private func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewrite.Outcome {
-    let hash = SourceHash.of(source.utf8)
+    let hash = SourceHash.of(source)
     return SourceRewrite.apply(
       records.map { record in
         var record = record

@@ -62,6 +62,9 @@ import Testing
   func numbersKeepTheirText(text: String) throws {
     #expect(try parse("[\(text)]").canonicalText == "[\n  \(text)\n]\n")
     #expect(try parse(text).canonicalText == "\(text)\n")
+    #expect(
+      try JSONValue.canonicalText(parsing: Array("{\"n\": \(text)}".utf8))
+        == "{\n  \"n\": \(text)\n}\n")
   }
 
   @Test func repeatedKeysKeepTheLastValue() throws {

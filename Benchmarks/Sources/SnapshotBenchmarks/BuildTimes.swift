@@ -1,8 +1,9 @@
 import Foundation
 
-/// The clean build of a test target that uses inline snapshots: on `InlineSnapshots` (no
-/// swift-syntax) against swift-snapshot-testing's `InlineSnapshotTesting` (which builds it).
-/// Each package is resolved first, untimed; then `swift build --build-tests` is timed from an
+/// The clean build of a test target that uses inline snapshots.
+///
+/// On `InlineSnapshots` (no swift-syntax) against swift-snapshot-testing's
+/// `InlineSnapshotTesting` (which builds it). Each package is resolved first, untimed; then `swift build --build-tests` is timed from an
 /// empty build folder.
 enum BuildTimes {
   static func rows() throws -> [Row] {
@@ -10,7 +11,8 @@ enum BuildTimes {
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let ours = try time(
       dependency: ".package(path: \"\(repository.path)\")",
-      product: ".product(name: \"InlineSnapshots\", package: \"\(repository.lastPathComponent.lowercased())\")",
+      product:
+        ".product(name: \"InlineSnapshots\", package: \"\(repository.lastPathComponent.lowercased())\")",
       module: "InlineSnapshots")
     let theirs = try time(
       dependency:

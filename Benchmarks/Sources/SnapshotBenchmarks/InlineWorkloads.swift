@@ -55,6 +55,7 @@ enum InlineWorkloads {
       try Data("// swift-tools-version: 6.1\n".utf8).write(
         to: package.appendingPathComponent("Package.swift"))
       let (text, calls) = source(count: perFile)
+      let hash = SourceHash.of(text)
       for file in 0..<files {
         let path = package.appendingPathComponent("Tests/File\(file)Tests.swift").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -63,7 +64,7 @@ enum InlineWorkloads {
             sourceFile: path, line: call.line, column: call.column,
             functionName: "assertInlineSnapshot", closureLabel: "matches",
             trailingClosureIndex: 0, oldText: nil, newText: "\(index)",
-            sourceHash: SourceHash.of(text.utf8), testName: "value\(index)()")
+            sourceHash: hash, testName: "value\(index)()")
           try PendingStore.write(.inline(record), testFilePath: path)
         }
       }

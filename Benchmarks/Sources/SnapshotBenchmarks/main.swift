@@ -2,6 +2,7 @@ import Foundation
 
 // Prints one row per workload: `name | ours | theirs | ratio | target`.
 // `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more);
+// `--only GROUP` runs one group: dump, diff, json, image, inline, build or memory;
 // `--no-build-times` leaves out the two clean builds (a few minutes).
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
@@ -12,22 +13,33 @@ if let index = arguments.firstIndex(of: "--inline-theirs"), arguments.count > in
   try InlineWorkloads.runTheirChild(count: Int(arguments[index + 1]) ?? 0)
 }
 let full = arguments.contains("--full")
+let only = arguments.firstIndex(of: "--only").flatMap {
+  arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
+func runs(_ group: String) -> Bool {
+  only.map { $0 == group } ?? (group != "build" || !arguments.contains("--no-build-times"))
+}
 print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | target |")
 print("|---|---|---|---|---|")
 do {
-  let rows =
-    try DumpWorkloads.rows() + DiffWorkloads.rows(full: full) + JSONWorkloads.rows()
-    + ImageWorkloads.rows() + InlineWorkloads.rows()
-    + (arguments.contains("--no-build-times") ? [] : BuildTimes.rows())
-  for row in rows {
-    print(row.line)
+  let groups: [(String, () throws -> [Row])] = [
+    ("dump", DumpWorkloads.rows), ("diff", { try DiffWorkloads.rows(full: full) }),
+    ("json", JSONWorkloads.rows), ("image", ImageWorkloads.rows),
+    ("inline", InlineWorkloads.rows), ("build", BuildTimes.rows),
+  ]
+  for (group, rows) in groups where runs(group) {
+    for row in try rows() {
+      print(row.line)
+    }
   }
-  print(
-    "\n| peak memory (growth while asserting) | swift-snapshots | swift-snapshot-testing 1.19.7 | the value | ours ÷ value |"
-  )
-  print("|---|---|---|---|---|")
-  for measurement in try PeakMemory.measurements() {
-    print(measurement.line)
+  if runs("memory") {
+    print(
+      "\n| peak memory (growth while asserting) | swift-snapshots | swift-snapshot-testing 1.19.7 | the value | ours ÷ value |"
+    )
+    print("|---|---|---|---|---|")
+    for measurement in try PeakMemory.measurements() {
+      print(measurement.line)
+    }
   }
 } catch {
   FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
