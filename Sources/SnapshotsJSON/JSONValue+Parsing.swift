@@ -36,8 +36,10 @@ private final class JSONCTree {
   let byteCount: Int
   /// The source text, where numbers are read from.
   private let bytes: [UInt8]
-  /// Whether json-c's own values give every number's text back: an integer's value printed, a
-  /// double's text as json-c keeps it. Then `numbers` stays empty.
+  /// Whether json-c's own values give every number's text back.
+  ///
+  /// An integer's value is printed, a double's text is the one json-c keeps; `numbers` stays
+  /// empty.
   private var textsFromJSONC = false
   /// Each number's text: a range of `bytes`, or json-c's printing when texts do not line up.
   private var numbers: [OpaquePointer: NumberText] = [:]
