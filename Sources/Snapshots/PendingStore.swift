@@ -37,7 +37,10 @@ import Foundation
   /// uses.
   public static func write(_ record: PendingRecord, data: Data? = nil, testFilePath: String) throws
   {
-    let directory = runDirectory(testFilePath: testFilePath)
+    try write(record, data: data, in: runDirectory(testFilePath: testFilePath))
+  }
+
+  static func write(_ record: PendingRecord, data: Data?, in directory: URL) throws {
     let base = uniqueName()
     var record = record
     if let data, case .file(var file) = record {

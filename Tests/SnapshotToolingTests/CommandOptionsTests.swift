@@ -1,0 +1,58 @@
+import Foundation
+import SnapshotTooling
+import TestSupport
+import Testing
+
+/// The `snapshots` command line and the orphan scan.
+@Suite struct CommandOptionsTests {
+  let here = URL(fileURLWithPath: "/work/App", isDirectory: true)
+
+  @Test func recordTakesTheBinaryAndFlags() throws {
+    let options = try CommandOptions(
+      parsing: [
+        "record", "--test-binary", "/b/AppPackageTests.xctest", "--filter", "User", "--dry-run",
+      ],
+      currentDirectory: here)
+    #expect(options.verb == .record)
+    #expect(options.testBinary?.path == "/b/AppPackageTests.xctest")
+    #expect(options.filter == "User")
+    #expect(options.dryRun && !options.prune)
+    #expect(options.packageDirectory == here)
+  }
+
+  @Test(arguments: [
+    (["record"], "record needs --test-binary"),
+    (["apply", "--prune"], "--prune and --filter need a test run"),
+    (["apply", "--filter"], "--filter needs a value"),
+    (["apply", "--force"], "unknown argument --force"),
+    (["frobnicate"], "expected record or apply"),
+  ])
+  func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
+    #expect {
+      try CommandOptions(parsing: arguments, currentDirectory: here)
+    } throws: { error in
+      "\(error)".hasPrefix(message)
+    }
+  }
+
+  @Test func orphansAreUnusedFilesInSnapshotFoldersOnly() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let files = [
+      "Tests/A/__Snapshots__/ATests/used.1.txt", "Tests/A/__Snapshots__/ATests/gone.1.txt",
+      "Tests/A/__Snapshots__/.editorconfig", "Tests/A/notes.txt",
+      ".build/checkouts/x/Tests/__Snapshots__/T/t.1.txt",
+    ]
+    for file in files {
+      let url = package.file(file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: url)
+    }
+    let used: Set = [package.file(files[0]).standardizedFileURL.path]
+    #expect(
+      OrphanScan.orphans(in: package.url, used: used) == [
+        package.file(files[1]).standardizedFileURL.path
+      ])
+  }
+}

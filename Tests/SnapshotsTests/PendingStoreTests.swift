@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import Snapshots
+
+/// Pending records: one file each under a unique name, read back whole.
+@Suite struct PendingStoreTests {
+  @Test func concurrentWritersNeverOverwriteEachOther() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          let record = PendingInlineRecord(
+            sourceFile: "/T.swift", line: index, column: 3, functionName: "assertInlineSnapshot",
+            closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: "\(index)",
+            sourceHash: "0", testName: "t()")
+          try? PendingStore.write(.inline(record), data: nil, in: folder.url)
+        }
+      }
+    }
+    let run = try PendingRun.load(folder.url)
+    let lines = run.entries.compactMap { entry -> Int? in
+      guard case .inline(let record) = entry.record else { return nil }
+      return record.line
+    }
+    #expect(Set(lines) == Set(0..<200))
+    #expect(try folder.contents().allSatisfy { !$0.hasSuffix(".tmp") })
+  }
+
+  @Test func fileRecordsKeepTheirBytes() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let bytes = Data([0, 1, 2, 255])
+    let record = PendingFileRecord(referencePath: "/R/a.1.bin", dataFile: "", testName: "t()")
+    try PendingStore.write(.file(record), data: bytes, in: folder.url)
+    let run = try PendingRun.load(folder.url)
+    guard case .file(let loaded) = try #require(run.entries.first).record else {
+      Issue.record("not a file record")
+      return
+    }
+    #expect(loaded.referencePath == "/R/a.1.bin")
+    #expect(try run.data(of: loaded) == bytes)
+  }
+
+  @Test func aDamagedRecordSaysWhichFile() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("{".utf8).write(to: folder.file("x.record"))
+    #expect {
+      try PendingRun.load(folder.url)
+    } throws: { error in
+      (error as? PendingRun.UnreadableRecord)?.path.hasSuffix("x.record") == true
+    }
+  }
+}
