@@ -24,9 +24,9 @@ enum ArtifactsFolder {
     try AtomicFile.write(actual, to: actualURL)
     var written: [URL] = []
     for artifact in artifacts {
-      let name =
-        "\(location.fileName).\(PathComponent.sanitize(artifact.name)).\(artifact.pathExtension)"
-      let url = directory.appendingPathComponent(name)
+      let url = directory.appendingPathComponent(
+        location.companionName(
+          PathComponent.sanitize(artifact.name), pathExtension: artifact.pathExtension))
       try AtomicFile.write(artifact.data, to: url)
       written.append(url)
     }

@@ -20,17 +20,23 @@ struct SnapshotFailure {
   static func attachments(
     reference: Data?, actual: Data, artifacts: [SnapshotArtifact], location: SnapshotLocation
   ) -> [Attachment] {
-    let url = location.url
-    let base = url.deletingPathExtension().lastPathComponent
-    let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
     var files: [Attachment] = []
     if let reference {
-      files.append(Attachment(name: "\(base).reference\(suffix)", data: reference))
+      files.append(
+        Attachment(
+          name: location.companionName("reference", pathExtension: location.pathExtension),
+          data: reference))
     }
-    files.append(Attachment(name: "\(base).actual\(suffix)", data: actual))
+    files.append(
+      Attachment(
+        name: location.companionName("actual", pathExtension: location.pathExtension),
+        data: actual))
     for artifact in artifacts {
       files.append(
-        Attachment(name: "\(base).\(artifact.name).\(artifact.pathExtension)", data: artifact.data))
+        Attachment(
+          name: location.companionName(
+            PathComponent.sanitize(artifact.name), pathExtension: artifact.pathExtension),
+          data: artifact.data))
     }
     return files
   }

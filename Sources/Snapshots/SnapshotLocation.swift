@@ -9,6 +9,9 @@ struct SnapshotLocation {
   var fileName: String
   /// The test file's name without its extension, used to group artifacts.
   var testFileName: String
+  /// `<test>.<n|name>`: the file name without the strategy's extension.
+  var stem: String
+  var pathExtension: String?
 
   var url: URL { directory.appendingPathComponent(fileName, isDirectory: false) }
 
@@ -33,7 +36,14 @@ struct SnapshotLocation {
     let identifier =
       name.map(PathComponent.sanitize)
       ?? String(counter(directory.appendingPathComponent(base).path))
-    fileName = [base, identifier, pathExtension]
-      .compactMap { $0 }.joined(separator: ".")
+    stem = base + "." + identifier
+    self.pathExtension = pathExtension
+    fileName = [stem, pathExtension].compactMap { $0 }.joined(separator: ".")
+  }
+
+  /// The name of a file that goes with this snapshot, `<test>.<n|name>.<role>.<ext>`: its
+  /// `actual` value, its `reference`, or an artifact such as `chart.1.difference.png`.
+  func companionName(_ role: String, pathExtension: String?) -> String {
+    [stem, role, pathExtension].compactMap { $0 }.joined(separator: ".")
   }
 }

@@ -58,11 +58,11 @@ import Testing
     #expect(actual == Chart(bars: [4, 12, 31, 18]).render())
     let difference = try Image(
       pngData: Data(
-        contentsOf: artifacts.appendingPathComponent("PNGStrategyTests/chart.1.png.difference.png"))
+        contentsOf: artifacts.appendingPathComponent("PNGStrategyTests/chart.1.difference.png"))
     )
     #expect(difference.rgba.count == actual.rgba.count)
     #expect(
-      message.contains("Artifact:  \(artifacts.path)/PNGStrategyTests/chart.1.png.difference.png"))
+      message.contains("Artifact:  \(artifacts.path)/PNGStrategyTests/chart.1.difference.png"))
   }
 
   @Test func unreadableReferenceNamesTheFile() throws {
