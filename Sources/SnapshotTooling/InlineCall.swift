@@ -1,3 +1,4 @@
+@_spi(Tooling) import Snapshots
 import SwiftSyntax
 
 /// One call that holds an inline snapshot, and the closure its descriptor names.
@@ -5,6 +6,13 @@ struct InlineCall {
   var call: FunctionCallExprSyntax
   var closureLabel: String
   var trailingClosureIndex: Int
+
+  /// The call, with the closure a pending record names.
+  init(_ call: FunctionCallExprSyntax, for record: PendingInlineRecord) {
+    self.call = call
+    closureLabel = record.closureLabel
+    trailingClosureIndex = record.trailingClosureIndex
+  }
 
   /// The closure that holds the reference, wherever it is written: as a labelled argument,
   /// as the first trailing closure or as a later labelled one.

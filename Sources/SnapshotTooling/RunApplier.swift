@@ -8,51 +8,40 @@ struct RunApplier {
   /// Print the changes, write nothing.
   var dryRun: Bool
 
-  init(packageDirectory: URL, dryRun: Bool) {
-    self.packageDirectory = packageDirectory
-    self.dryRun = dryRun
-  }
-
-  public struct Report: Equatable, Sendable {
-    public struct Rewritten: Equatable, Sendable {
-      public var file: String
-      public var count: Int
+  struct Report: Equatable {
+    struct Rewritten: Equatable {
+      var file: String
+      var count: Int
     }
-    public struct Refusal: Equatable, Sendable {
-      public var path: String
-      public var reason: String
+    struct Refusal: Equatable {
+      var path: String
+      var reason: String
     }
 
     /// Reference files written (or that would be).
-    public var recorded: [String] = []
+    var recorded: [String] = []
     /// Source files and how many inline snapshots each got.
-    public var rewritten: [Rewritten] = []
-    public var refused: [Refusal] = []
+    var rewritten: [Rewritten] = []
+    var refused: [Refusal] = []
     /// What a dry run would change, as unified diffs.
-    public var changes: [String] = []
+    var changes: [String] = []
   }
 
   func apply(_ run: PendingRun) -> Report {
     var report = Report()
-    var inline: [String: [PendingInlineRecord]] = [:]
-    var files: [String: [PendingFileRecord]] = [:]
-    var sourceOrder: [String] = []
-    var referenceOrder: [String] = []
-    for entry in run.entries {
-      switch entry.record {
-      case .inline(let record):
-        if inline[record.sourceFile] == nil { sourceOrder.append(record.sourceFile) }
-        inline[record.sourceFile, default: []].append(record)
-      case .file(let record):
-        if files[record.referencePath] == nil { referenceOrder.append(record.referencePath) }
-        files[record.referencePath, default: []].append(record)
-      }
+    let files = run.entries.compactMap { entry -> PendingFileRecord? in
+      guard case .file(let record) = entry.record else { return nil }
+      return record
     }
-    for path in referenceOrder {
-      record(files[path] ?? [], at: path, from: run, into: &report)
+    let inline = run.entries.compactMap { entry -> PendingInlineRecord? in
+      guard case .inline(let record) = entry.record else { return nil }
+      return record
     }
-    for path in sourceOrder {
-      rewrite(path, with: inline[path] ?? [], into: &report)
+    for group in files.groupedInOrder(by: \.referencePath) {
+      record(group, at: group[0].referencePath, from: run, into: &report)
+    }
+    for group in inline.groupedInOrder(by: \.sourceFile) {
+      rewrite(group[0].sourceFile, with: group, into: &report)
     }
     return report
   }

@@ -11,7 +11,7 @@ struct RunSummary {
     }
     for file in report.rewritten {
       lines.append(
-        "\(dryRun ? "Would rewrite" : "Rewrote") \(count(file.count, "inline snapshot")) in \(file.file)"
+        "\(dryRun ? "Would rewrite" : "Rewrote") \(counted(file.count, "inline snapshot")) in \(file.file)"
       )
     }
     for refusal in report.refused {
@@ -19,16 +19,18 @@ struct RunSummary {
     }
     let inlineCount = report.rewritten.reduce(0) { $0 + $1.count }
     let files =
-      report.rewritten.count == 1 ? report.rewritten[0].file : count(report.rewritten.count, "file")
+      report.rewritten.count == 1
+      ? report.rewritten[0].file : counted(report.rewritten.count, "file")
     var total =
-      "\(dryRun ? "Would record" : "Recorded") \(count(report.recorded.count, "file snapshot")), "
-      + "\(dryRun ? "would rewrite" : "rewrote") \(count(inlineCount, "inline snapshot")) in \(files)"
+      "\(dryRun ? "Would record" : "Recorded") \(counted(report.recorded.count, "file snapshot")), "
+      + "\(dryRun ? "would rewrite" : "rewrote") \(counted(inlineCount, "inline snapshot")) in \(files)"
     if !report.refused.isEmpty { total += "; refused \(report.refused.count)" }
     lines.append(total + (dryRun ? " (dry run: nothing was written)" : ""))
     return lines
   }
+}
 
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
+/// `1 file`, `2 files`.
+func counted(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -22,6 +22,9 @@ public struct SnapshotsCommand {
   }
 
   var store: URL { PendingStore.defaultDirectory(packageRoot: options.packageDirectory) }
+  private var applier: RunApplier {
+    RunApplier(packageDirectory: options.packageDirectory, dryRun: options.dryRun)
+  }
 
   public func run() -> ExitCode {
     var crashed = false
@@ -52,7 +55,6 @@ public struct SnapshotsCommand {
       print("error: \(error)")
       return .refused
     }
-    let applier = RunApplier(packageDirectory: options.packageDirectory, dryRun: options.dryRun)
     let report = applier.apply(run)
     let summary = RunSummary(report: report, dryRun: options.dryRun)
     summary.lines.forEach(print)
@@ -70,7 +72,7 @@ public struct SnapshotsCommand {
     environment[PendingStore.runVariable] = runDirectory.lastPathComponent
     environment[PendingStore.logVariable] = "1"
     // Failing snapshots go to the pending store, so the tool decides what is written.
-    environment["SNAPSHOT_TESTING_RECORD"] = "never"
+    environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
     let runner = TestRunner(binary: binary, environment: environment, filter: options.filter)
     do {
       let passes = try runner.run()
@@ -94,7 +96,6 @@ public struct SnapshotsCommand {
       if options.prune { print("Not pruning: only a complete, unfiltered run can tell orphans.") }
       return false
     }
-    let applier = RunApplier(packageDirectory: options.packageDirectory, dryRun: options.dryRun)
     let orphans = OrphanScan.orphans(in: options.packageDirectory, used: run.usedReferences)
     var failed = false
     for path in orphans {
@@ -112,8 +113,7 @@ public struct SnapshotsCommand {
       }
     }
     if !orphans.isEmpty && !options.prune {
-      print(
-        "\(orphans.count) orphaned snapshot\(orphans.count == 1 ? "" : "s"); --prune deletes them.")
+      print("\(counted(orphans.count, "orphaned snapshot")); --prune deletes them.")
     }
     return failed
   }
@@ -124,6 +124,5 @@ public struct SnapshotsCommand {
       try? FileManager.default.removeItem(at: run)
       if run.standardizedFileURL == applied.standardizedFileURL { break }
     }
-    try? FileManager.default.removeItem(at: applied)
   }
 }

@@ -14,7 +14,7 @@ struct SourceLayout {
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
-    lineEnding = SourceLayout.contains(bytes, [13, 10]) ? "\r\n" : "\n"
+    lineEnding = zip(bytes, bytes.dropFirst()).contains { $0 == 13 && $1 == 10 } ? "\r\n" : "\n"
     unit = SourceLayout.indentationUnit(bytes)
   }
 
@@ -77,14 +77,5 @@ struct SourceLayout {
       index += 1
     }
     return String(repeating: " ", count: smallest == .max ? 2 : min(smallest, 8))
-  }
-
-  private static func contains(_ bytes: [UInt8], _ pair: [UInt8]) -> Bool {
-    guard bytes.count >= 2 else { return false }
-    for index in 0..<(bytes.count - 1) where bytes[index] == pair[0] && bytes[index + 1] == pair[1]
-    {
-      return true
-    }
-    return false
   }
 }

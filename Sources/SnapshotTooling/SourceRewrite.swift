@@ -16,21 +16,17 @@ struct SourceRewrite {
   }
 
   static func apply(_ records: [PendingInlineRecord], to source: String) -> Outcome {
-    let sites: [Site]
-    switch Site.group(records) {
-    case .success(let grouped): sites = grouped
-    case .failure(let refusal): return .refused(refusal.reason)
+    let sites: [PendingInlineRecord]
+    switch oneRecordPerCall(records) {
+    case .success(let distinct): sites = distinct
+    case .failure(let conflict): return .refused(conflict.reason)
     }
     let hash = SourceHash.of(source)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
-    let tree = Parser.parse(source: source)
-    let finder = InlineCallFinder(
-      names: Set(sites.map(\.record.functionName)),
-      converter: SourceLocationConverter(fileName: "", tree: tree))
-    finder.walk(tree)
-    var calls: [(site: Site, index: Int, call: InlineCall)] = []
-    for site in sites {
-      let record = site.record
+    let names = Set(sites.map(\.functionName))
+    let finder = findCalls(in: source, named: names)
+    var calls: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
+    for record in sites {
       guard
         let index = finder.call(
           line: record.line, column: record.column, name: record.functionName)
@@ -38,9 +34,9 @@ struct SourceRewrite {
         return .refused(
           "line \(record.line): no call of \(record.functionName) was found there")
       }
-      calls.append((site, index, site.call(finder.found[index].call)))
+      calls.append((record, index, InlineCall(finder.found[index].call, for: record)))
     }
-    let pending = calls.filter { $0.call.currentText != $0.site.record.newText }
+    let pending = calls.filter { $0.call.currentText != $0.record.newText }
     if pending.isEmpty { return .upToDate }
     guard unchanged else {
       return .refused(
@@ -50,9 +46,9 @@ struct SourceRewrite {
     let layout = SourceLayout(Array(source.utf8))
     var edits: [SourceLayout.Edit] = []
     for entry in pending {
-      guard let edit = layout.edit(entry.call, text: entry.site.record.newText) else {
+      guard let edit = layout.edit(entry.call, text: entry.record.newText) else {
         return .refused(
-          "line \(entry.site.record.line): \(entry.site.record.functionName) has no place for closure \(entry.site.record.closureLabel):"
+          "line \(entry.record.line): \(entry.record.functionName) has no place for closure \(entry.record.closureLabel):"
         )
       }
       edits.append(edit)
@@ -60,69 +56,51 @@ struct SourceRewrite {
     guard let rewritten = layout.applying(edits) else {
       return .refused("two inline snapshots overlap; nothing was written")
     }
-    if let problem = verify(
-      rewritten, expected: pending.map { ($0.index, $0.site) }, finder: finder)
-    {
-      return .refused(problem)
+    // Parsed again: each closure must now read back its text.
+    let check = findCalls(in: rewritten, named: names)
+    guard check.found.count == finder.found.count else {
+      return .refused("the rewritten file would not parse the same; nothing was written")
+    }
+    for (record, index, _) in pending
+    where InlineCall(check.found[index].call, for: record).currentText != record.newText {
+      return .refused(
+        "line \(record.line): the written literal would not read back as the recorded text; nothing was written"
+      )
     }
     return .rewritten(rewritten, count: pending.count)
   }
 
-  /// Parses the result again and checks that each closure now reads back its text.
-  private static func verify(
-    _ source: String, expected: [(index: Int, site: Site)], finder original: InlineCallFinder
-  ) -> String? {
+  /// The calls of the named functions in a source text.
+  private static func findCalls(in source: String, named names: Set<String>) -> InlineCallFinder {
     let tree = Parser.parse(source: source)
     let finder = InlineCallFinder(
-      names: Set(expected.map(\.site.record.functionName)),
-      converter: SourceLocationConverter(fileName: "", tree: tree))
+      names: names, converter: SourceLocationConverter(fileName: "", tree: tree))
     finder.walk(tree)
-    guard finder.found.count == original.found.count else {
-      return "the rewritten file would not parse the same; nothing was written"
-    }
-    for (index, site) in expected
-    where site.call(finder.found[index].call).currentText != site.record.newText {
-      return
-        "line \(site.record.line): the written literal would not read back as the recorded text; nothing was written"
-    }
-    return nil
+    return finder
   }
 
-  /// The records of one call site, which must agree on the text.
-  struct Site {
-    var record: PendingInlineRecord
+  struct Conflict: Error { var reason: String }
 
-    func call(_ syntax: FunctionCallExprSyntax) -> InlineCall {
-      InlineCall(
-        call: syntax, closureLabel: record.closureLabel,
-        trailingClosureIndex: record.trailingClosureIndex)
-    }
-
-    struct Conflict: Error { var reason: String }
-
-    static func group(_ records: [PendingInlineRecord]) -> Result<[Site], Conflict> {
-      var order: [String] = []
-      var byKey: [String: [PendingInlineRecord]] = [:]
-      for record in records {
-        let key = "\(record.line):\(record.column):\(record.functionName):\(record.closureLabel)"
-        if byKey[key] == nil { order.append(key) }
-        byKey[key, default: []].append(record)
+  /// One record per call site (the last, when a loop recorded the same text again), or the
+  /// conflict when a call recorded different texts.
+  private static func oneRecordPerCall(_ records: [PendingInlineRecord]) -> Result<
+    [PendingInlineRecord], Conflict
+  > {
+    var sites: [PendingInlineRecord] = []
+    for group in records.groupedInOrder(by: {
+      "\($0.line):\($0.column):\($0.functionName):\($0.closureLabel)"
+    }) {
+      let texts = Set(group.map(\.newText))
+      if texts.count > 1 {
+        let first = group[0]
+        return .failure(
+          Conflict(
+            reason:
+              "line \(first.line): \(first.functionName) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
+          ))
       }
-      var sites: [Site] = []
-      for key in order {
-        let group = byKey[key] ?? []
-        let texts = Set(group.map(\.newText))
-        if texts.count > 1 {
-          let first = group[0]
-          return .failure(
-            Conflict(
-              reason:
-                "line \(first.line): \(first.functionName) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
-            ))
-        }
-        sites.append(Site(record: group[group.count - 1]))
-      }
-      return .success(sites)
+      sites.append(group[group.count - 1])
     }
+    return .success(sites)
   }
 }

@@ -20,7 +20,7 @@ struct SnapshotSettings {
     }
   }
 
-  static let recordVariable = "SNAPSHOT_TESTING_RECORD"
+  static let recordVariable = SnapshotTestingConfiguration.Record.environmentVariable
   static let artifactsVariable = "SNAPSHOT_ARTIFACTS"
 
   static func resolve(

@@ -16,5 +16,8 @@ extension SnapshotTestingConfiguration {
     case failed
     /// Records nothing: a missing reference fails. The default on CI.
     case never
+
+    /// The environment variable that chooses the mode when no argument or scope does.
+    public static let environmentVariable = "SNAPSHOT_TESTING_RECORD"
   }
 }
