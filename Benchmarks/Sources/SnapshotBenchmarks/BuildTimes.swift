@@ -63,19 +63,10 @@ enum BuildTimes {
     try run(["package", "resolve"], in: folder)
     let start = ContinuousClock.now
     try run(["build", "--build-tests"], in: folder)
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (ContinuousClock.now - start).seconds
   }
 
   private static func run(_ arguments: [String], in folder: URL) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
-    process.currentDirectoryURL = folder
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    try ChildProcess.run("/usr/bin/env", ["swift"] + arguments, in: folder, showingErrors: false)
   }
 }

@@ -74,26 +74,15 @@ enum InlineWorkloads {
       let status = SnapshotsCommand(options: options, print: { _ in }).run()
       let elapsed = ContinuousClock.now - start
       guard status == .success else { throw CocoaError(.fileWriteUnknown) }
-      best = min(
-        best, Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+      best = min(best, elapsed.seconds)
     }
     return best
   }
 
   /// swift-snapshot-testing's at-exit rewrite, timed inside a child process (`--inline-theirs`).
   static func theirTime(count: Int) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--inline-theirs", String(count)]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard
-      let seconds = Double(
-        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    let output = try ChildProcess.runSelf(["--inline-theirs", String(count)], showingErrors: false)
+    guard let seconds = Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
     else { throw CocoaError(.featureUnsupported) }
     return seconds
   }
@@ -107,8 +96,7 @@ enum InlineWorkloads {
     try Data(text.utf8).write(to: URL(fileURLWithPath: "\(theirFile)"))
     // Registered first, so it runs last: after swift-snapshot-testing's handler.
     atexit {
-      let elapsed = ContinuousClock.now - ExitTimer.start
-      print(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      print((ContinuousClock.now - ExitTimer.start).seconds)
       try? FileManager.default.removeItem(atPath: "\(InlineWorkloads.theirFile)")
     }
     for (index, call) in calls.enumerated() {

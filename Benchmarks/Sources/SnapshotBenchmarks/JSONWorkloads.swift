@@ -74,12 +74,7 @@ enum JSONWorkloads {
         where: FileManager.default.isExecutableFile)
     else { return nil }
     return bestTime(runs: 3) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: jq)
-      process.arguments = ["-S", ".", file.path]
-      process.standardOutput = FileHandle.nullDevice
-      try? process.run()
-      process.waitUntilExit()
+      _ = try? ChildProcess.run(jq, ["-S", ".", file.path])
     }
   }
 

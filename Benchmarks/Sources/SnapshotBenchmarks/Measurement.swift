@@ -6,11 +6,13 @@ func bestTime(runs: Int, _ body: () -> Void) -> Double {
   for _ in 0..<runs {
     let start = ContinuousClock.now
     body()
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    best = min(best, seconds)
+    best = min(best, (ContinuousClock.now - start).seconds)
   }
   return best
+}
+
+extension Duration {
+  var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 /// One row of the table: a workload timed on both toolkits (or against a floor such as a bare

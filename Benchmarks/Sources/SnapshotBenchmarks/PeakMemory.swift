@@ -43,15 +43,8 @@ enum PeakMemory {
 
   private static func child(_ workload: String, _ folder: String) throws -> (peak: Int, value: Int)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--peak", workload, folder]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+    let output = try ChildProcess.runSelf(["--peak", workload, folder])
+    let numbers = output.split(separator: " ").compactMap {
       Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     guard numbers.count == 2 else { throw CocoaError(.featureUnsupported) }
