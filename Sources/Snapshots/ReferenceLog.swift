@@ -11,9 +11,10 @@ final class ReferenceLog: Sendable {
   private let enabled = ProcessInfo.processInfo.environment[PendingStore.logVariable] == "1"
   private let descriptor = Mutex<Int32?>(nil)
 
-  func log(_ reference: URL, testFilePath: String) {
+  /// `reference` is only made when logging is on: every assertion calls this.
+  func log(_ reference: @autoclosure () -> URL, testFilePath: String) {
     guard enabled else { return }
-    let line = Array((reference.standardizedFileURL.path + "\n").utf8)
+    let line = Array((reference().standardizedFileURL.path + "\n").utf8)
     descriptor.withLock { descriptor in
       if descriptor == nil {
         let directory = PendingStore.runDirectory(testFilePath: testFilePath)

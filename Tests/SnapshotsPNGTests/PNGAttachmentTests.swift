@@ -30,23 +30,19 @@ import Testing
       references.remove()
       attachments.remove()
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "attachmentProbe",
-      "--attachments-path", attachments.path,
-    ]
-    process.environment = ProcessInfo.processInfo.environment.merging(
+    let probe = try Command(
+      CommandLine.arguments[0],
       [
-        Self.probeVariable: references.path,
-        "SNAPSHOT_ARTIFACTS": references.file("artifacts").path,
-      ]
-    ) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus != 0, "the probe is meant to fail")
+        "--testing-library", "swift-testing", "--filter", "attachmentProbe",
+        "--attachments-path", attachments.path,
+      ], in: references.url,
+      environment: ProcessInfo.processInfo.environment.merging(
+        [
+          Self.probeVariable: references.path,
+          "SNAPSHOT_ARTIFACTS": references.file("artifacts").path,
+        ]
+      ) { $1 })
+    #expect(probe.status != 0, "the probe is meant to fail")
     let saved = try FileManager.default.subpathsOfDirectory(atPath: attachments.path)
     for name in ["probe.1.reference.png", "probe.1.actual.png", "probe.1.difference.png"] {
       let file = try #require(saved.first { $0.hasSuffix(name) }, "\(name) in \(saved)")
