@@ -42,6 +42,10 @@ public func assertInlineSnapshot<Value>(
   line: UInt = #line,
   column: UInt = #column
 ) {
+  if let problem = recordEnvironmentProblem() {
+    reportSnapshotFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+    return
+  }
   let actual: String
   switch captureSnapshot(of: value, as: snapshotting, timeout: timeout) {
   case .success(let text): actual = text

@@ -1,3 +1,5 @@
+@_spi(Tooling) import Snapshots
+
 /// What a failing inline snapshot says: what differs, and the command that writes the new text.
 struct InlineFailureMessage {
   var prefix: String
@@ -18,7 +20,7 @@ struct InlineFailureMessage {
     }
     if let pendingError {
       lines.append("The new text could not be kept for snapshot-record: \(pendingError)")
-    } else {
+    } else if !PendingStore.insideRecordCommand {
       lines.append(
         "To write it into the source, run: "
           + "swift package --allow-writing-to-package-directory snapshot-record")

@@ -42,21 +42,27 @@ enum FailureMessage {
       lines.append(
         "Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
     }
-    lines.append(fix(for: outcome, settings: settings))
+    let fix = fix(for: outcome, settings: settings)
+    if !fix.isEmpty { lines.append(fix) }
     return lines.joined(separator: "\n")
   }
 
   private static func fix(for outcome: Kind, settings: SnapshotSettings) -> String {
     let record = "swift package --allow-writing-to-package-directory snapshot-record"
+    if case .heldBackOnCI(let requested) = settings.recordSource {
+      return "Nothing was written: CI is set, so the record mode .\(requested.rawValue) chosen in "
+        + "code is not used there; set SNAPSHOT_TESTING_RECORD on CI to record anyway."
+    }
     switch outcome {
     case .missing:
       return "Nothing was written: the record mode is never"
-        + (settings.recordIsDefault ? " (the default when CI is set)" : "")
-        + ". To record it, run: \(record)"
+        + (settings.recordSource == .defaultMode ? " (the default when CI is set)" : "")
+        + (PendingStore.insideRecordCommand ? "." : ". To record it, run: \(record)")
     case .unreadable:
-      return "The reference was left as it is. To replace it, run: \(record)"
+      return "The reference was left as it is."
+        + (PendingStore.insideRecordCommand ? "" : " To replace it, run: \(record)")
     case .differs:
-      return "To accept the actual value, run: \(record)"
+      return PendingStore.insideRecordCommand ? "" : "To accept the actual value, run: \(record)"
     }
   }
 }

@@ -13,6 +13,11 @@ import Foundation
   /// When set to `1`, every assertion also logs the reference file it used (for orphans).
   public static let logVariable = "SNAPSHOTS_LOG_REFERENCES"
 
+  /// Whether the tests run under `snapshot-record` (it names the run), which records what they
+  /// leave: failure messages then do not tell the user to run it.
+  public static let insideRecordCommand =
+    SnapshotSettings.processEnvironment[runVariable].map { !$0.isEmpty } ?? false
+
   public static let recordExtension = "record"
   public static let usedPrefix = "used-"
 

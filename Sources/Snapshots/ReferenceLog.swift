@@ -8,7 +8,7 @@ import Synchronization
 final class ReferenceLog: Sendable {
   static let shared = ReferenceLog()
 
-  private let enabled = ProcessInfo.processInfo.environment[PendingStore.logVariable] == "1"
+  private let enabled = SnapshotSettings.processEnvironment[PendingStore.logVariable] == "1"
   private let descriptor = Mutex<Int32?>(nil)
 
   /// `reference` is only made when logging is on: every assertion calls this.

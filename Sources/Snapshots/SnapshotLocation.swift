@@ -46,4 +46,11 @@ struct SnapshotLocation {
   func companionName(_ role: String, pathExtension: String?) -> String {
     [stem, role, pathExtension].compactMap { $0 }.joined(separator: ".")
   }
+
+  /// Whether the reference lies inside the package that holds the test file (or the file is in
+  /// no package at all, when that cannot be told).
+  func isInsidePackage(ofTestFile filePath: String) -> Bool {
+    guard let root = PackageRoot.above(URL(fileURLWithPath: filePath)) else { return true }
+    return url.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/")
+  }
 }

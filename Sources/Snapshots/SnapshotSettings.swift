@@ -2,13 +2,28 @@ import Foundation
 
 /// The settings one assertion runs with, resolved in one place, in this order: explicit argument,
 /// then scope or trait, then environment variable, then default.
+///
+/// On CI (the `CI` variable set) nothing is written into the package unless the environment
+/// itself asks with `SNAPSHOT_TESTING_RECORD`: a record mode chosen in code (`record:`,
+/// `withSnapshotTesting(record:)`, `.snapshots(record:)`) is held back for references inside the
+/// package, so a retried CI job can never pass on a reference its first attempt wrote.
+/// References kept outside it (`snapshotDirectory:` in a temporary folder) are not the package's.
 struct SnapshotSettings {
   var record: SnapshotTestingConfiguration.Record
-  /// Whether `record` is the default, not chosen by argument, scope or environment.
-  var recordIsDefault = false
+  /// Why `record` is what it is, for messages.
+  var recordSource = RecordSource.chosen
   var diffTool: SnapshotTestingConfiguration.DiffTool?
   /// Where failing actual values and difference files go; `nil` for the default under `.build`.
   var artifactsDirectory: String?
+
+  enum RecordSource: Equatable {
+    /// The argument, scope or trait, or the environment variable.
+    case chosen
+    /// Nothing chose a mode: the default of this machine (`never` on CI).
+    case defaultMode
+    /// Code asked for this mode, but CI is set and the environment did not ask.
+    case heldBackOnCI(SnapshotTestingConfiguration.Record)
+  }
 
   /// An environment value that is not understood.
   struct InvalidEnvironment: Error, CustomStringConvertible {
@@ -23,34 +38,66 @@ struct SnapshotSettings {
   static let recordVariable = SnapshotTestingConfiguration.Record.environmentVariable
   static let artifactsVariable = "SNAPSHOT_ARTIFACTS"
 
+  /// The process's environment, read once: every assertion resolves its settings, and building
+  /// the dictionary anew each time was a tenth of a small assertion's cost.
+  static let processEnvironment = ProcessInfo.processInfo.environment
+
   static func resolve(
     record argument: SnapshotTestingConfiguration.Record?,
     scope: SnapshotTestingConfiguration? = SnapshotTestingConfiguration.current,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = processEnvironment,
+    writesIntoPackage: () -> Bool = { true }
   ) throws(InvalidEnvironment) -> SnapshotSettings {
+    let fromEnvironment = try environmentRecord(environment)
+    let onCI = isCI(environment)
     let record: SnapshotTestingConfiguration.Record
-    var isDefault = false
+    var source = RecordSource.chosen
     if let chosen = argument ?? scope?.record {
-      record = chosen
-    } else if let raw = environment[recordVariable], !raw.isEmpty {
-      guard let parsed = SnapshotTestingConfiguration.Record(rawValue: raw.lowercased()) else {
-        throw InvalidEnvironment(name: recordVariable, value: raw)
+      if onCI && fromEnvironment == nil && chosen != .never && writesIntoPackage() {
+        record = .never
+        source = .heldBackOnCI(chosen)
+      } else {
+        record = chosen
       }
-      record = parsed
+    } else if let fromEnvironment {
+      record = fromEnvironment
     } else {
-      record = isCI(environment) ? .never : .missing
-      isDefault = true
+      record = onCI ? .never : .missing
+      source = .defaultMode
     }
     let artifacts =
       scope?.artifactsDirectory ?? environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
     return SnapshotSettings(
-      record: record, recordIsDefault: isDefault, diffTool: scope?.diffTool,
+      record: record, recordSource: source, diffTool: scope?.diffTool,
       artifactsDirectory: artifacts)
+  }
+
+  /// The mode `SNAPSHOT_TESTING_RECORD` asks for, `nil` when unset; an unknown value is an error
+  /// even where an argument or scope decides, so a typo never goes unnoticed.
+  static func environmentRecord(_ environment: [String: String] = processEnvironment)
+    throws(InvalidEnvironment) -> SnapshotTestingConfiguration.Record?
+  {
+    guard let raw = environment[recordVariable], !raw.isEmpty else { return nil }
+    guard let parsed = SnapshotTestingConfiguration.Record(rawValue: raw.lowercased()) else {
+      throw InvalidEnvironment(name: recordVariable, value: raw)
+    }
+    return parsed
   }
 
   /// Whether `CI` is set to anything but `false` or `0`.
   static func isCI(_ environment: [String: String]) -> Bool {
     guard let value = environment["CI"] else { return false }
     return !["", "false", "0"].contains(value.lowercased())
+  }
+}
+
+/// Why the environment's record mode cannot be used, `nil` when it can: assertions that never
+/// write themselves (inline snapshots) still refuse a value file snapshots would refuse.
+@_spi(Tooling) public func recordEnvironmentProblem() -> String? {
+  do {
+    _ = try SnapshotSettings.environmentRecord()
+    return nil
+  } catch {
+    return error.description
   }
 }

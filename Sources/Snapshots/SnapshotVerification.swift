@@ -14,13 +14,15 @@ struct SnapshotVerification<Value, Format> {
   /// The test context it ran in and the failure, `nil` when the snapshot matches.
   func run(_ value: () throws -> Value) -> (context: TestContext, failure: SnapshotFailure?) {
     let context = TestContext.current(testName: testName)
+    let location = locate(in: context)
     let settings: SnapshotSettings
     do {
-      settings = try SnapshotSettings.resolve(record: record)
+      settings = try SnapshotSettings.resolve(record: record) {
+        location.isInsidePackage(ofTestFile: filePath)
+      }
     } catch {
       return (context, SnapshotFailure(error.description))
     }
-    let location = locate(in: context)
     ReferenceLog.shared.log(location.url, testFilePath: filePath)
     return (context, verify(value, at: location, settings: settings))
   }

@@ -2,6 +2,7 @@ import Foundation
 import InlineSnapshots
 @_spi(Tooling) import Snapshots
 import Synchronization
+import TestSupport
 import Testing
 
 /// The assertion in the test process: compares, fails with a diff, leaves a pending record and
@@ -70,6 +71,50 @@ import Testing
     #expect(record.functionName == "assertGreeting")
     #expect(record.closureLabel == "greeting")
     #expect(record.newText == "Hello, Bo!")
+  }
+
+  /// Fails on purpose in a child process whose record mode variable is misspelt.
+  @Test(.enabled(if: Probe.isRunning("invalidRecordModeProbe")))
+  func invalidRecordModeProbe() {
+    assertInlineSnapshot(of: "same", as: .lines) {
+      """
+      same
+      """
+    }
+  }
+
+  @Test func invalidRecordModeFailsEvenAMatchingSnapshot() throws {
+    let probe = try Probe.run(
+      "invalidRecordModeProbe", environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
+    #expect(probe.status != 0, "\(probe.output)")
+    #expect(
+      probe.output.contains(
+        "SNAPSHOT_TESTING_RECORD=yes is not a record mode; use one of: all, missing, failed, never"),
+      "\(probe.output)")
+  }
+
+  /// Fails on purpose in a child process that `snapshot-record` would have started.
+  @Test(.enabled(if: Probe.isRunning("insideRecordCommandProbe")))
+  func insideRecordCommandProbe() {
+    assertInlineSnapshot(of: "new", as: .lines) {
+      """
+      old
+      """
+    }
+  }
+
+  @Test func underTheRecordCommandMessagesDoNotNameIt() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    let probe = try Probe.run(
+      "insideRecordCommandProbe",
+      environment: ["SNAPSHOTS_RUN": "record-probe", "SNAPSHOTS_PENDING_DIRECTORY": store.path])
+    #expect(probe.status != 0)
+    #expect(probe.output.contains("The inline snapshot does not match"), "\(probe.output)")
+    #expect(!probe.output.contains("run: swift package"), "\(probe.output)")
+    #expect(!probe.output.contains("\u{1B}["), "no colour when output is not a terminal")
+    let run = try PendingRun.load(store.url.appendingPathComponent("record-probe"))
+    #expect(run.entries.count == 1)
   }
 
   private func assertGreeting(

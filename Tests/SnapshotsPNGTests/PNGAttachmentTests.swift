@@ -9,12 +9,12 @@ import Testing
 /// checked by running this test binary again on a probe that fails on purpose, with Swift
 /// Testing saving attachments to a folder.
 @Suite struct PNGAttachmentTests {
-  static let probeVariable = "SNAPSHOTS_ATTACHMENT_PROBE"
+  static let folderVariable = "SNAPSHOTS_ATTACHMENT_FOLDER"
 
   /// Fails on purpose, only when the functional test below runs it in a child process.
-  @Test(.enabled(if: ProcessInfo.processInfo.environment[probeVariable] != nil))
+  @Test(.enabled(if: Probe.isRunning("attachmentProbe")))
   func attachmentProbe() throws {
-    let folder = try #require(ProcessInfo.processInfo.environment[Self.probeVariable])
+    let folder = try #require(ProcessInfo.processInfo.environment[Self.folderVariable])
     let reference = try Image(width: 4, height: 4, filledWith: (0, 0, 0, 255))
     try reference.pngData().write(
       to: URL(fileURLWithPath: folder).appendingPathComponent("probe.1.png"))
@@ -30,18 +30,13 @@ import Testing
       references.remove()
       attachments.remove()
     }
-    let probe = try Command(
-      CommandLine.arguments[0],
-      [
-        "--testing-library", "swift-testing", "--filter", "attachmentProbe",
-        "--attachments-path", attachments.path,
-      ], in: references.url,
-      environment: ProcessInfo.processInfo.environment.merging(
-        [
-          Self.probeVariable: references.path,
-          "SNAPSHOT_ARTIFACTS": references.file("artifacts").path,
-        ]
-      ) { $1 })
+    let probe = try Probe.run(
+      "attachmentProbe",
+      environment: [
+        Self.folderVariable: references.path,
+        "SNAPSHOT_ARTIFACTS": references.file("artifacts").path,
+      ],
+      arguments: ["--attachments-path", attachments.path], in: references.url)
     #expect(probe.status != 0, "the probe is meant to fail")
     let saved = try FileManager.default.subpathsOfDirectory(atPath: attachments.path)
     for name in ["probe.1.reference.png", "probe.1.actual.png", "probe.1.difference.png"] {

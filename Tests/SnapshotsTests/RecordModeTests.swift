@@ -21,6 +21,31 @@ import Testing
 
   func onDisk() throws -> String { try String(contentsOf: reference, encoding: .utf8) }
 
+  /// Asks, in code, to record into this package; run only by the test below, with `CI` set.
+  @Test(.enabled(if: Probe.isRunning("codeChosenModeOnCIProbe")))
+  func codeChosenModeOnCIProbe() {
+    withSnapshotTesting(record: .all) {
+      assertSnapshot(of: "written on CI?", as: .lines, named: "ci-probe")
+    }
+  }
+
+  @Test func onCIACodeChosenModeWritesNothingIntoThePackage() throws {
+    let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__/RecordModeTests/codeChosenModeOnCIProbe.ci-probe.txt")
+    defer {
+      try? FileManager.default.removeItem(at: reference)
+      folder.remove()
+    }
+    let probe = try Probe.run(
+      "codeChosenModeOnCIProbe",
+      environment: ["CI": "true", "SNAPSHOT_ARTIFACTS": folder.path])
+    #expect(probe.status != 0)
+    #expect(
+      probe.output.contains("Nothing was written: CI is set, so the record mode .all chosen in code"),
+      "\(probe.output)")
+    #expect(!FileManager.default.fileExists(atPath: reference.path))
+  }
+
   @Test func missingRecordsThenPasses() throws {
     defer { folder.remove() }
     #expect(

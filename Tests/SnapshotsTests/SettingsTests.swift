@@ -36,6 +36,39 @@ import Testing
       try record(.never, scope: .failed, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) == .never)
   }
 
+  @Test func onCICodeChosenModesAreHeldBackUnlessTheEnvironmentAsks() throws {
+    let ci = ["CI": "true"]
+    for chosen in [Record.missing, .all, .failed] {
+      let fromArgument = try SnapshotSettings.resolve(record: chosen, scope: nil, environment: ci)
+      #expect(fromArgument.record == .never)
+      #expect(fromArgument.recordSource == .heldBackOnCI(chosen))
+      #expect(try record(scope: chosen, environment: ci) == .never)
+    }
+    #expect(try record(.never, environment: ci) == .never)
+    #expect(
+      try record(.missing, environment: ["CI": "true", "SNAPSHOT_TESTING_RECORD": "failed"])
+        == .missing)
+    #expect(try record(.all, environment: ["CI": "false"]) == .all)
+  }
+
+  @Test func heldBackModeSaysWhyNothingWasWritten() throws {
+    let settings = try SnapshotSettings.resolve(
+      record: .missing, scope: nil, environment: ["CI": "1"])
+    let message = FailureMessage.failed(
+      outcome: .missing, difference: nil, referencePath: "/p/x.1.txt",
+      artifacts: (URL(fileURLWithPath: "/a/x.1.txt"), []), settings: settings)
+    #expect(
+      message.hasSuffix(
+        "Nothing was written: CI is set, so the record mode .missing chosen in code is not used there; set SNAPSHOT_TESTING_RECORD on CI to record anyway."
+      ), "\(message)")
+  }
+
+  @Test func unknownEnvironmentValueIsAnErrorEvenWhenAnArgumentDecides() {
+    #expect(throws: SnapshotSettings.InvalidEnvironment.self) {
+      try record(.all, environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
+    }
+  }
+
   @Test func unknownEnvironmentValueIsAnError() {
     #expect(throws: SnapshotSettings.InvalidEnvironment.self) {
       try record(environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
