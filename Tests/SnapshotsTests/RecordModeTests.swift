@@ -41,7 +41,8 @@ import Testing
       environment: ["CI": "true", "SNAPSHOT_ARTIFACTS": folder.path])
     #expect(probe.status != 0)
     #expect(
-      probe.output.contains("Nothing was written: CI is set, so the record mode .all chosen in code"),
+      probe.output.contains(
+        "Nothing was written: CI is set, so the record mode .all chosen in code"),
       "\(probe.output)")
     #expect(!FileManager.default.fileExists(atPath: reference.path))
   }
