@@ -6,11 +6,40 @@
 /// `testFoo()` → `testFoo`, `pages(n:)` → `pages-n`. `/`, `..` and NUL cannot survive. A name
 /// longer than ``maxLength`` bytes is cut and given a hash of the whole, so distinct names stay
 /// distinct (a test name and a `named:` at most this long keep a file name within the 255 bytes
-/// file systems allow); a name with nothing left becomes `unnamed-<hash>`.
+/// file systems allow); a name with nothing left becomes `unnamed-<hash>`. Names users choose
+/// (`named:`, a parameterized test's arguments) go through ``sanitizeDistinctly(_:)``.
 enum PathComponent {
   static let maxLength = 100
 
   static func sanitize(_ raw: String) -> String {
+    fit(readable(raw), hashing: raw)
+  }
+
+  /// ``sanitize(_:)``, plus `-` and 8 hex digits of the raw text's hash whenever sanitising
+  /// changed it (or it holds a `-`, which joins parts), so different texts never share a file:
+  /// `named: "a/b"`, `"a.b"` and `"a b"` become `a-b-…` with three different hashes, while
+  /// `"email"` stays `email`.
+  static func sanitizeDistinctly(_ raw: String) -> String {
+    let text = readable(raw)
+    guard text != raw || raw.contains("-") else { return fit(text, hashing: raw) }
+    return fit(text + "-" + hash(raw).prefix(8), hashing: raw)
+  }
+
+  /// `text`, cut with a hash of `raw` when longer than ``maxLength`` bytes; `unnamed-<hash>`
+  /// when empty.
+  static func fit(_ text: String, hashing raw: String) -> String {
+    if text.isEmpty { return "unnamed-\(hash(raw))" }
+    guard text.utf8.count > maxLength else { return text }
+    var cut = ""
+    for character in text {
+      if cut.utf8.count + character.utf8.count > maxLength - 17 { break }
+      cut.append(character)
+    }
+    return "\(cut)-\(hash(raw))"
+  }
+
+  /// Runs of characters other than letters, digits, marks and `_` as one `-`, trimmed.
+  private static func readable(_ raw: String) -> String {
     var result = ""
     var pendingDash = false
     for scalar in raw.unicodeScalars {
@@ -21,15 +50,6 @@ enum PathComponent {
       } else {
         pendingDash = true
       }
-    }
-    if result.isEmpty { return "unnamed-\(hash(raw))" }
-    if result.utf8.count > maxLength {
-      var cut = ""
-      for character in result {
-        if cut.utf8.count + character.utf8.count > maxLength - 17 { break }
-        cut.append(character)
-      }
-      return "\(cut)-\(hash(raw))"
     }
     return result
   }

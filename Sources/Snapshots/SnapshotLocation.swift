@@ -2,6 +2,12 @@ import Foundation
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given.
+///
+/// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names and
+/// arguments that sanitising had to change get a short hash (``PathComponent/sanitizeDistinctly(_:)``),
+/// so they never share a file; a reference recorded under the plain sanitised name (by
+/// swift-snapshot-testing, or before the hash) is still found and used while the new name has
+/// no file.
 struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
   var directory: URL
@@ -21,6 +27,7 @@ struct SnapshotLocation {
     filePath: String,
     snapshotDirectory: String?,
     testName: String,
+    arguments: [String] = [],
     name: String?,
     pathExtension: String?,
     counter: (_ key: String) -> Int
@@ -32,13 +39,30 @@ struct SnapshotLocation {
       ?? testFile.deletingLastPathComponent()
       .appendingPathComponent("__Snapshots__", isDirectory: true)
       .appendingPathComponent(testFileName, isDirectory: true)
-    let base = PathComponent.sanitize(testName)
+    let test = PathComponent.sanitize(testName)
+    let base = PathComponent.fit(
+      ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
+      hashing: ([testName] + arguments).joined(separator: "\u{0}"))
     let identifier =
-      name.map(PathComponent.sanitize)
+      name.map(PathComponent.sanitizeDistinctly)
       ?? String(counter(directory.appendingPathComponent(base).path))
     stem = base + "." + identifier
     self.pathExtension = pathExtension
     fileName = [stem, pathExtension].compactMap { $0 }.joined(separator: ".")
+
+    let legacyBase = ([test] + arguments.map(PathComponent.sanitize)).joined(separator: "-")
+    let legacyIdentifier = name.map(PathComponent.sanitize) ?? identifier
+    if legacyBase != base || legacyIdentifier != identifier {
+      let legacyStem = PathComponent.sanitize(legacyBase) + "." + legacyIdentifier
+      let legacyName = [legacyStem, pathExtension].compactMap { $0 }.joined(separator: ".")
+      let fileManager = FileManager.default
+      if !fileManager.fileExists(atPath: url.path),
+        fileManager.fileExists(atPath: directory.appendingPathComponent(legacyName).path)
+      {
+        stem = legacyStem
+        fileName = legacyName
+      }
+    }
   }
 
   /// The name of a file that goes with this snapshot, `<test>.<n|name>.<role>.<ext>`: its

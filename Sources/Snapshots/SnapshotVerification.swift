@@ -23,6 +23,17 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return (context, SnapshotFailure(error.description))
     }
+    let claimant =
+      context.identity
+      + (name.map { ", named: \"\($0)\"" }
+        ?? ", snapshot \(location.stem.split(separator: ".").last ?? "")")
+    if let owner = ReferenceClaims.shared.claim(location.url.path, for: claimant) {
+      return (
+        context,
+        SnapshotFailure(
+          ReferenceClaims.conflict(path: location.url.path, first: owner, second: claimant))
+      )
+    }
     ReferenceLog.shared.log(location.url, testFilePath: filePath)
     return (context, verify(value, at: location, settings: settings))
   }
@@ -30,7 +41,7 @@ struct SnapshotVerification<Value, Format> {
   private func locate(in context: TestContext) -> SnapshotLocation {
     SnapshotLocation(
       filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
-      name: name, pathExtension: strategy.pathExtension
+      arguments: context.arguments, name: name, pathExtension: strategy.pathExtension
     ) { key in SnapshotCounter.shared.next(execution: context.execution, key: key) }
   }
 

@@ -13,8 +13,12 @@ struct TestContext {
   }
 
   var framework: Framework
-  /// The test name references are named after, with the arguments of a parameterized test.
+  /// The test name references are named after.
   var testName: String
+  /// A parameterized test case's arguments, which its references are named after too.
+  var arguments: [String] = []
+  /// Identifies this test (and case) among all others, for messages and to tell two tests apart.
+  var identity: String
   /// Identifies this run of this test: snapshots are numbered per run.
   var execution: String
 
@@ -23,25 +27,27 @@ struct TestContext {
 
   static func current(testName: String) -> TestContext {
     if let test = Test.current {
-      var name = testName
-      var execution = test.id.description
+      var arguments: [String] = []
+      var identity = test.id.description
       if let testCase = Test.Case.current, testCase.isParameterized {
-        let arguments = TestArguments.describe(testCase)
-        name += "(\(arguments))"
-        execution += "(\(arguments))"
+        arguments = TestArguments.describe(testCase)
+        identity += "(\(arguments.joined(separator: ", ")))"
       }
       return TestContext(
-        framework: .swiftTesting, testName: name,
-        execution: scopedExecution ?? execution + (TaskIdentity.current ?? ""))
+        framework: .swiftTesting, testName: testName, arguments: arguments, identity: identity,
+        execution: scopedExecution ?? identity + (TaskIdentity.current ?? ""))
     }
     switch XCTestTracker.shared.current {
-    case .running(let serial):
-      return TestContext(framework: .xcTest, testName: testName, execution: "xctest#\(serial)")
+    case .running(let serial, let name):
+      return TestContext(
+        framework: .xcTest, testName: testName, identity: name, execution: "xctest#\(serial)")
     case .unknown where Thread.isMainThread:
-      return TestContext(framework: .xcTest, testName: testName, execution: "xctest#0")
+      return TestContext(
+        framework: .xcTest, testName: testName, identity: testName, execution: "xctest#0")
     case .unknown, .idle:
       return TestContext(
-        framework: .unknown, testName: testName, execution: TaskIdentity.current ?? "thread")
+        framework: .unknown, testName: testName, identity: testName,
+        execution: TaskIdentity.current ?? "thread")
     }
   }
 }

@@ -15,7 +15,9 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
 
   enum State: Equatable {
     case unknown
-    case running(serial: Int)
+    /// A test case runs; `name` is XCTest's, such as `-[SuiteTests testFoo]` or
+    /// `SuiteTests.testFoo`.
+    case running(serial: Int, name: String)
     case idle(serial: Int)
   }
 
@@ -26,15 +28,16 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
   func testCaseWillStart(_ testCase: XCTestCase) {
     state.withLock { state in
       switch state {
-      case .unknown: state = .running(serial: 1)
-      case .running(let serial), .idle(let serial): state = .running(serial: serial + 1)
+      case .unknown: state = .running(serial: 1, name: testCase.name)
+      case .running(let serial, _), .idle(let serial):
+        state = .running(serial: serial + 1, name: testCase.name)
       }
     }
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
     state.withLock { state in
-      if case .running(let serial) = state { state = .idle(serial: serial) }
+      if case .running(let serial, _) = state { state = .idle(serial: serial) }
     }
   }
 }

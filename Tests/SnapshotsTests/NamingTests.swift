@@ -97,3 +97,87 @@ import Testing
     #expect(Set(identities).count == 100)
   }
 }
+
+/// Different names never share a reference file, and two assertions that would are told apart.
+@Suite struct DistinctNameTests {
+  let folder: TemporaryDirectory
+  init() throws { folder = try TemporaryDirectory() }
+
+  func record(_ value: String, named name: String?, testName: String = #function) -> String? {
+    verifySnapshot(
+      of: value, as: .lines, named: name, record: .missing, snapshotDirectory: folder.path,
+      testName: testName)
+  }
+
+  @Test func namesThatSanitiseAlikeGetTheirOwnFiles() throws {
+    defer { folder.remove() }
+    for name in ["a/b", "a.b", "a b", "a-b", "../escape", "escape", "email"] {
+      _ = record(name, named: name)
+    }
+    let files = try folder.contents()
+    #expect(files.count == 7, "\(files)")
+    #expect(files.contains("namesThatSanitiseAlikeGetTheirOwnFiles.email.txt"))
+    #expect(files.contains("namesThatSanitiseAlikeGetTheirOwnFiles.escape.txt"))
+    #expect(files.filter { $0.hasPrefix("namesThatSanitiseAlikeGetTheirOwnFiles.a-b-") }.count == 4)
+    for name in ["a/b", "a.b", "a b", "a-b", "../escape", "escape", "email"] {
+      #expect(record(name, named: name) == nil, "\(name) reads back its own value")
+    }
+  }
+
+  @Test(arguments: ["a/b", "a.b", "a b"])
+  func argumentsThatSanitiseAlikeGetTheirOwnFiles(argument: String) throws {
+    defer { folder.remove() }
+    _ = record(argument, named: nil)
+    let file = try #require(try folder.contents().first)
+    #expect(file.hasPrefix("argumentsThatSanitiseAlikeGetTheirOwnFiles-argument-a-b-"))
+    let hash = PathComponent.hash(argument).prefix(8)
+    #expect(file == "argumentsThatSanitiseAlikeGetTheirOwnFiles-argument-a-b-\(hash).1.txt")
+  }
+
+  @Test func aNameEqualToANumberFailsWithBothAssertions() throws {
+    defer { folder.remove() }
+    #expect(record("first", named: nil)?.hasPrefix("Recorded snapshot") == true)
+    let message = try #require(record("other", named: "1"))
+    #expect(message.hasPrefix("Two different assertions resolve to one reference, "), "\(message)")
+    #expect(message.contains(", snapshot 1\n"), "\(message)")
+    #expect(message.contains(", named: \"1\"\n"), "\(message)")
+    #expect(try folder.text("aNameEqualToANumberFailsWithBothAssertions.1.txt") == "first")
+  }
+
+  @Test func referencesRecordedUnderThePlainNameAreStillFound() throws {
+    defer { folder.remove() }
+    try Data("kept".utf8).write(
+      to: folder.file("referencesRecordedUnderThePlainNameAreStillFound.a-b.txt"))
+    #expect(record("kept", named: "a b") == nil)
+    #expect(try folder.contents().count == 1)
+  }
+}
+
+/// Two suites in one file with a test of the same name: their references would be one file.
+/// Serialized, so `First` records and `Second`, run after it, fails naming both.
+@Suite(.serialized) struct SameNamedTests {
+  static let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("swift-snapshots-same-named-\(getpid())")
+
+  @Suite struct First {
+    @Test func dump() throws {
+      #expect(
+        verifySnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)?
+          .hasPrefix("Recorded snapshot") == true)
+    }
+  }
+
+  @Suite struct Second {
+    @Test func dump() throws {
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let message = try #require(
+        verifySnapshot(of: "second", as: .lines, record: .missing, snapshotDirectory: folder.path))
+      #expect(message.contains("Two different assertions resolve to one reference"), "\(message)")
+      #expect(message.contains("SameNamedTests/First/dump()"), "\(message)")
+      #expect(message.contains("SameNamedTests/Second/dump()"), "\(message)")
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("dump.1.txt"), encoding: .utf8)
+          == "first")
+    }
+  }
+}

@@ -31,8 +31,12 @@ import Testing
       issue.comments.map(\.rawValue).joined().hasPrefix("Recorded snapshot: ")
     }
     #expect(try folder.text("firstRunRecordsAndFails.1.txt") == "hello")
-    assertSnapshot(
-      of: "hello", as: .lines, named: "1", record: .never, snapshotDirectory: folder.path)
+    withKnownIssue {
+      assertSnapshot(
+        of: "hello", as: .lines, named: "1", record: .never, snapshotDirectory: folder.path)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix("Two different assertions resolve")
+    }
   }
 
   @Test func matchingSnapshotRecordsNoIssue() throws {

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Which assertion each reference file belongs to, in this process, so that two different
+/// assertions never compare against one file silently.
+///
+/// An assertion is its test (Swift Testing's id with the case's arguments, or XCTest's test
+/// case name) and its `named:` or number. Two tests with one function name in two suites of a
+/// file, `named: "1"` beside the first unnamed snapshot, or names that sanitise alike all resolve
+/// to one file: the second to arrive fails and names both. The same assertion again (a
+/// repetition, or a loop) is the same claimant.
+final class ReferenceClaims: Sendable {
+  static let shared = ReferenceClaims()
+
+  private let claims = Mutex<[String: String]>([:])
+
+  /// The other assertion that already uses `path`, if one does; else `claimant` now owns it.
+  func claim(_ path: String, for claimant: String) -> String? {
+    claims.withLock { claims in
+      if let owner = claims[path], owner != claimant { return owner }
+      claims[path] = claimant
+      return nil
+    }
+  }
+
+  /// The failure message when two assertions resolve to one reference.
+  static func conflict(path: String, first: String, second: String) -> String {
+    """
+    Two different assertions resolve to one reference, \(path):
+      \(first)
+      \(second)
+    Nothing was compared or written. Give one of them its own name with named:, or rename a test.
+    """
+  }
+}
