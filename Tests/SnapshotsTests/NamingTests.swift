@@ -154,6 +154,7 @@ import Testing
 }
 
 /// Two suites in one file with a test of the same name: their references would be one file.
+///
 /// Serialized, so `First` records and `Second`, run after it, fails naming both.
 @Suite(.serialized) struct SameNamedTests {
   static let folder = FileManager.default.temporaryDirectory
