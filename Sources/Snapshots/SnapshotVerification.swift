@@ -70,6 +70,14 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return SnapshotFailure("Could not encode the snapshot: \(error)")
     }
+    // A reference that could not be read back would fail every later run: never leave one.
+    do {
+      _ = try strategy.diffing.fromData(data)
+    } catch {
+      return SnapshotFailure(
+        "The snapshot cannot be recorded: its file would not read back (\(error)). Nothing was written."
+      )
+    }
     return record(outcome, data: data, reference: referenceData, at: location, settings: settings)
   }
 

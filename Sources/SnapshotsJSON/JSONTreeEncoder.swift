@@ -9,13 +9,13 @@ import Foundation
 /// without a trailing `.0` (`100`, `0.1`, `1e+20`), and NaN or infinity refused.
 enum JSONTreeEncoder {
   static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-    try Node.encoding(value, at: []).value
+    try Node.encoding(value, at: [], depth: 0).value
   }
 
   /// The canonical text of the value, written straight from the encoded tree.
   static func canonicalText<T: Encodable>(_ value: T) throws -> String {
     var writer = CanonicalWriter(pretty: true)
-    try Node.encoding(value, at: []).write(to: &writer)
+    try Node.encoding(value, at: [], depth: 0).write(to: &writer)
     writer.finish()
     return String(decoding: writer.output, as: UTF8.self)
   }
@@ -33,9 +33,30 @@ private final class Node {
   }
 
   var content = Content.empty
+  /// How many containers (or single-value wrappers) hold this node: 0 for the encoded value.
+  let depth: Int
 
-  static func encoding<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> Node {
-    let node = Node()
+  init(depth: Int) {
+    self.depth = depth
+  }
+
+  /// Encodes `value` as a node held by `depth` containers.
+  ///
+  /// Deeper than ``JSONValue/maximumDepth`` is refused with an error, never a crash (each level
+  /// is a few stack frames) and never a reference that could not be parsed back.
+  static func encoding<T: Encodable>(_ value: T, at path: [any CodingKey], depth: Int) throws
+    -> Node
+  {
+    guard depth < JSONValue.maximumDepth else {
+      throw EncodingError.invalidValue(
+        value,
+        .init(
+          codingPath: path,
+          debugDescription:
+            "the value nests deeper than \(JSONValue.maximumDepth) levels, the most a JSON reference is read back with"
+        ))
+    }
+    let node = Node(depth: depth)
     switch value {
     case let date as Date:
       node.content = .value(.number(Self.number(date.timeIntervalSinceReferenceDate)))
@@ -120,7 +141,7 @@ private final class Node {
   }
 
   static func leaf(_ value: JSONValue) -> Node {
-    let node = Node()
+    let node = Node(depth: 0)
     node.content = .value(value)
     return node
   }
@@ -174,7 +195,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt32, forKey key: Key) throws { integer(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { integer(value, key) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    node.set(key.stringValue, try Node.encoding(value, at: codingPath + [key]))
+    node.set(
+      key.stringValue, try Node.encoding(value, at: codingPath + [key], depth: node.depth + 1))
   }
 
   private func integer(_ value: some BinaryInteger, _ key: Key) {
@@ -184,13 +206,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.set(key.stringValue, child)
     return TreeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.set(key.stringValue, child)
     return TreeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
   }
@@ -201,7 +223,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func superEncoder(named name: String) -> any Encoder {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.set(name, child)
     return TreeEncoder(node: child, codingPath: codingPath)
   }
@@ -211,6 +233,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// `encode` overload funnels into `put`.
 private protocol ValueSink {
   var codingPath: [any CodingKey] { get }
+  /// The depth of the nodes `put` receives.
+  var childDepth: Int { get }
   func put(_ node: Node)
 }
 
@@ -235,7 +259,7 @@ extension ValueSink {
   mutating func encode(_ value: UInt32) throws { integer(value) }
   mutating func encode(_ value: UInt64) throws { integer(value) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    put(try Node.encoding(value, at: codingPath))
+    put(try Node.encoding(value, at: codingPath, depth: childDepth))
   }
 
   private func integer(_ value: some BinaryInteger) { put(.leaf(.number(String(value)))) }
@@ -250,24 +274,26 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer, ValueSink {
     return 0
   }
 
+  var childDepth: Int { node.depth + 1 }
+
   func put(_ child: Node) { node.append(child) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.append(child)
     return TreeEncoder(node: child, codingPath: codingPath).container(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.append(child)
     return TreeEncoder(node: child, codingPath: codingPath).unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
-    let child = Node()
+    let child = Node(depth: node.depth + 1)
     node.append(child)
     return TreeEncoder(node: child, codingPath: codingPath)
   }
@@ -276,6 +302,10 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer, ValueSink {
 private struct SingleContainer: SingleValueEncodingContainer, ValueSink {
   let node: Node
   let codingPath: [any CodingKey]
+
+  /// One more, though a single value takes its node's place: a chain of wrappers is recursion
+  /// too, and counting it keeps the stack bounded.
+  var childDepth: Int { node.depth + 1 }
 
   func put(_ child: Node) { node.content = child.content }
 }

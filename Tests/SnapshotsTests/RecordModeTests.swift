@@ -178,4 +178,21 @@ import Testing
     #expect(message == "Could not evaluate the value to snapshot: Broken()")
     #expect(try folder.contents().isEmpty)
   }
+
+  @Test func aReferenceThatWouldNotReadBackIsNeverWritten() throws {
+    defer { folder.remove() }
+    struct Unreadable: Error {}
+    let writesOnly = Snapshotting<String, String>(
+      pathExtension: "txt",
+      diffing: Diffing(
+        toData: { Data($0.utf8) }, fromData: { _ in throw Unreadable() },
+        diff: { _, _ in nil }))
+    let message = verifySnapshot(
+      of: "value", as: writesOnly, record: .missing, snapshotDirectory: folder.path)
+    #expect(
+      message
+        == "The snapshot cannot be recorded: its file would not read back (Unreadable()). Nothing was written."
+    )
+    #expect(try folder.contents().isEmpty)
+  }
 }
