@@ -27,9 +27,51 @@ import Foundation
     }
   }
 
+  public struct ReadError: Error, CustomStringConvertible {
+    public var path: String
+    /// Why, such as "is a directory" or "Permission denied".
+    public var reason: String
+    public var description: String { "\(path) \(reason)" }
+  }
+
   /// The file's bytes, or `nil` when there is no file.
-  public static func read(_ url: URL) throws -> Data? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    return try Data(contentsOf: url)
+  ///
+  /// Read with one `open`, `fstat` and `read`s into the buffer: every assertion reads its
+  /// reference, and Foundation's general path costs a small assertion a tenth of its time.
+  public static func read(_ url: URL) throws(ReadError) -> Data? {
+    let path = url.path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw ReadError(
+        path: path, reason: "could not be opened: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw ReadError(path: path, reason: "could not be read: \(String(cString: strerror(errno)))")
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      throw ReadError(path: path, reason: "is a directory, not a file")
+    }
+    // One byte more than its size, so the read that finds the end needs no new buffer.
+    var data = Data(count: max(Int(info.st_size), 0) + 1)
+    var filled = 0
+    while true {
+      if filled == data.count { data.count += 4096 }  // the file grew since fstat
+      let count = data.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Foundation.read(descriptor, base + filled, buffer.count - filled)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        throw ReadError(
+          path: path, reason: "could not be read: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    data.count = filled
+    return data
   }
 }

@@ -10,6 +10,9 @@ extension Diffing where Value == String {
       fromData: { try UTF8Text.decode($0) },
       diff: { reference, actual in
         guard reference != actual else { return nil }
+        if let endings = LineEndings.difference(reference: reference, actual: actual) {
+          return SnapshotDifference(endings)
+        }
         let diff =
           UnifiedDiff(colored: Terminal.showsColor).text(old: reference, new: actual)
           ?? "The texts differ only in their Unicode normalisation."

@@ -57,8 +57,7 @@ struct SnapshotVerification<Value, Format> {
     do {
       referenceData = try AtomicFile.read(location.url)
     } catch {
-      return SnapshotFailure(
-        "Could not read the reference \(location.url.path): \(error.localizedDescription)")
+      return SnapshotFailure("Could not read the reference: \(error)")
     }
     let outcome = Outcome(
       referenceData: referenceData, actual: actual, diffing: strategy.diffing)

@@ -195,4 +195,26 @@ import Testing
     )
     #expect(try folder.contents().isEmpty)
   }
+
+  @Test func aReferenceThatIsADirectorySaysSo() throws {
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+    let message = try #require(verify("abc", record: .all))
+    #expect(
+      message == "Could not read the reference: \(reference.path) is a directory, not a file")
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: reference.path, isDirectory: &isDirectory))
+    #expect(isDirectory.boolValue)
+  }
+
+  @Test func linesThatDifferOnlyInTheirEndingsSaySo() throws {
+    defer { folder.remove() }
+    try Data("a\r\nb\r\n".utf8).write(to: reference)
+    let message = try #require(verify("a\nb\n", record: .never))
+    #expect(
+      message.contains(
+        "The texts differ only in their line endings: the reference has CRLF (\\r\\n), the actual value LF (\\n)."
+      ), "\(message)")
+    #expect(!message.contains("@@"))
+  }
 }
