@@ -90,25 +90,31 @@ struct RunApplier {
       report.refused.append(.init(path: shown, reason: "the test source is not UTF-8"))
       return
     }
+    let text: String
+    let count: Int
     switch SourceRewrite.apply(records, to: source) {
-    case .upToDate:
-      return
     case .refused(let reason):
       report.refused.append(.init(path: shown, reason: reason))
-    case .rewritten(let text, let count):
-      if dryRun {
-        let diff = Diffing<String>.lines.diff(source, text)?.message ?? ""
-        report.changes.append("--- \(shown)\n+++ \(shown)\n\(diff)")
-      } else {
-        do {
-          try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
-        } catch {
-          report.refused.append(.init(path: shown, reason: error.description))
-          return
-        }
-      }
-      report.rewritten.append(.init(file: shown, count: count))
+      return
+    case .upToDate(let refused):
+      report.refused += refused.map { .init(path: shown, reason: $0) }
+      return
+    case .rewritten(let rewritten, let written, let refused):
+      report.refused += refused.map { .init(path: shown, reason: $0) }
+      (text, count) = (rewritten, written)
     }
+    if dryRun {
+      let diff = Diffing<String>.lines.diff(source, text)?.message ?? ""
+      report.changes.append("--- \(shown)\n+++ \(shown)\n\(diff)")
+    } else {
+      do {
+        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
+      } catch {
+        report.refused.append(.init(path: shown, reason: error.description))
+        return
+      }
+    }
+    report.rewritten.append(.init(file: shown, count: count))
   }
 
   /// A path as the user knows it: relative to the package when inside it.

@@ -2,25 +2,25 @@
 import SwiftParser
 import SwiftSyntax
 
-/// Writes the pending inline records of one source file into its text, all in one pass, or
-/// refuses the whole file and says why.
+/// Writes the pending inline records of one source file into its text, all in one pass.
 ///
-/// Refused: a file changed since the tests ran (its hash differs), a call that recorded
-/// different texts (a loop), a call that is not found. A file already holding every record's
-/// text is up to date, so applying twice equals applying once.
+/// A call that recorded different texts (a loop), that is not found, or that has no place for
+/// its closure is refused and left as it is, while the file's other calls are written. The
+/// whole file is refused when it changed since the tests ran (its hash differs), or when the
+/// rewritten text would not parse back to the recorded texts. A file already holding every
+/// record's text is up to date, so applying twice equals applying once.
 struct SourceRewrite {
   enum Outcome: Equatable {
-    case rewritten(String, count: Int)
-    case upToDate
+    /// The new text, how many closures it writes, and the calls it left, with why.
+    case rewritten(String, count: Int, refused: [String])
+    /// Nothing to write; `refused` names the calls that could not be.
+    case upToDate(refused: [String])
+    /// The whole file is left as it is.
     case refused(String)
   }
 
   static func apply(_ records: [PendingInlineRecord], to source: String) -> Outcome {
-    let sites: [PendingInlineRecord]
-    switch oneRecordPerCall(records) {
-    case .success(let distinct): sites = distinct
-    case .failure(let conflict): return .refused(conflict.reason)
-    }
+    var (sites, refused) = oneRecordPerCall(records)
     let hash = SourceHash.of(source)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let names = Set(sites.map(\.functionName))
@@ -31,13 +31,13 @@ struct SourceRewrite {
         let index = finder.call(
           line: record.line, column: record.column, name: record.functionName)
       else {
-        return .refused(
-          "line \(record.line): no call of \(record.functionName) was found there")
+        refused.append("line \(record.line): no call of \(record.functionName) was found there")
+        continue
       }
       calls.append((record, index, InlineCall(finder.found[index].call, for: record)))
     }
     let pending = calls.filter { $0.call.currentText != $0.record.newText }
-    if pending.isEmpty { return .upToDate }
+    if pending.isEmpty { return .upToDate(refused: refused) }
     guard unchanged else {
       return .refused(
         "the file changed since the tests ran; run the tests again (snapshot-record does) to record against it"
@@ -45,14 +45,18 @@ struct SourceRewrite {
     }
     let layout = SourceLayout(Array(source.utf8))
     var edits: [SourceLayout.Edit] = []
+    var written: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
     for entry in pending {
       guard let edit = layout.edit(entry.call, text: entry.record.newText) else {
-        return .refused(
+        refused.append(
           "line \(entry.record.line): \(entry.record.functionName) has no place for closure \(entry.record.closureLabel):"
         )
+        continue
       }
       edits.append(edit)
+      written.append(entry)
     }
+    if written.isEmpty { return .upToDate(refused: refused) }
     guard let rewritten = layout.applying(edits) else {
       return .refused("two inline snapshots overlap; nothing was written")
     }
@@ -61,13 +65,13 @@ struct SourceRewrite {
     guard check.found.count == finder.found.count else {
       return .refused("the rewritten file would not parse the same; nothing was written")
     }
-    for (record, index, _) in pending
+    for (record, index, _) in written
     where InlineCall(check.found[index].call, for: record).currentText != record.newText {
       return .refused(
         "line \(record.line): the written literal would not read back as the recorded text; nothing was written"
       )
     }
-    return .rewritten(rewritten, count: pending.count)
+    return .rewritten(rewritten, count: written.count, refused: refused)
   }
 
   /// The calls of the named functions in a source text.
@@ -79,28 +83,26 @@ struct SourceRewrite {
     return finder
   }
 
-  struct Conflict: Error { var reason: String }
-
-  /// One record per call site (the last, when a loop recorded the same text again), or the
-  /// conflict when a call recorded different texts.
-  private static func oneRecordPerCall(_ records: [PendingInlineRecord]) -> Result<
-    [PendingInlineRecord], Conflict
-  > {
+  /// One record per call site (the last, when a loop recorded the same text again), and why
+  /// each call that recorded different texts is left out.
+  private static func oneRecordPerCall(_ records: [PendingInlineRecord]) -> (
+    sites: [PendingInlineRecord], refused: [String]
+  ) {
     var sites: [PendingInlineRecord] = []
+    var refused: [String] = []
     for group in records.groupedInOrder(by: {
       "\($0.line):\($0.column):\($0.functionName):\($0.closureLabel)"
     }) {
       let texts = Set(group.map(\.newText))
       if texts.count > 1 {
         let first = group[0]
-        return .failure(
-          Conflict(
-            reason:
-              "line \(first.line): \(first.functionName) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
-          ))
+        refused.append(
+          "line \(first.line): \(first.functionName) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
+        )
+        continue
       }
       sites.append(group[group.count - 1])
     }
-    return .success(sites)
+    return (sites, refused)
   }
 }

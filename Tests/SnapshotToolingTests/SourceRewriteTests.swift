@@ -213,7 +213,7 @@ import Testing
       record.sourceHash = SourceHash.of(source)
       return record
     }
-    #expect(SourceRewrite.apply(again, to: once) == .upToDate)
+    #expect(SourceRewrite.apply(again, to: once) == .upToDate(refused: []))
   }
 
   @Test func refusesAFileChangedSinceTheRun() {
@@ -234,16 +234,44 @@ import Testing
       source, [record(line: 2, column: 21, "1"), record(line: 2, column: 21, "2")])
     #expect(
       outcome
-        == .refused(
+        == .upToDate(refused: [
           "line 2: assertInlineSnapshot recorded 2 different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
-        ))
+        ]))
+  }
+
+  @Test func aRefusedCallLeavesTheFilesOtherCallsToBeWritten() {
+    let source = """
+      func test() {
+        for x in [1, 2] { assertInlineSnapshot(of: x, as: .description) }
+        assertInlineSnapshot(of: 3, as: .description)
+        assertMissing(of: 4)
+      }
+
+      """
+    let outcome = apply(
+      source,
+      [
+        record(line: 2, column: 21, "1"), record(line: 2, column: 21, "2"),
+        record(line: 3, column: 3, "3"), record(line: 4, column: 3, "4"),
+      ])
+    guard case .rewritten(let text, let count, let refused) = outcome else {
+      Issue.record("not rewritten: \(outcome)")
+      return
+    }
+    #expect(count == 1)
+    #expect(refused.count == 2)
+    #expect(
+      refused.first?.hasPrefix("line 2: assertInlineSnapshot recorded 2 different texts") == true)
+    #expect(refused.last == "line 4: no call of assertInlineSnapshot was found there")
+    #expect(text.contains("  for x in [1, 2] { assertInlineSnapshot(of: x, as: .description) }\n"))
+    #expect(text.contains("  assertInlineSnapshot(of: 3, as: .description) {\n    \"\"\"\n    3\n"))
   }
 
   @Test func sameTextFromALoopIsOneEdit() {
     let source =
       "func test() {\n  for _ in 0..<3 { assertInlineSnapshot(of: 1, as: .description) }\n}\n"
     let copies = Array(repeating: record(line: 2, column: 20, "1"), count: 3)
-    guard case .rewritten(_, let count) = apply(source, copies) else {
+    guard case .rewritten(_, let count, _) = apply(source, copies) else {
       Issue.record("not rewritten")
       return
     }
@@ -254,7 +282,7 @@ import Testing
     let source = "func test() {\n  assertSomethingElse(of: x)\n}\n"
     #expect(
       apply(source, [record(line: 2, column: 3, "x")])
-        == .refused("line 2: no call of assertInlineSnapshot was found there"))
+        == .upToDate(refused: ["line 2: no call of assertInlineSnapshot was found there"]))
   }
 
   // MARK: - Helpers
@@ -282,7 +310,7 @@ import Testing
 
   private func rewritten(_ source: String, _ records: [PendingInlineRecord]) -> String? {
     let outcome = apply(source, records)
-    guard case .rewritten(let text, _) = outcome else {
+    guard case .rewritten(let text, _, let refused) = outcome, refused.isEmpty else {
       Issue.record("not rewritten: \(outcome)")
       return nil
     }
