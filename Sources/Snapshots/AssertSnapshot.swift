@@ -39,7 +39,7 @@ public func assertSnapshot<Value, Format>(
 ) {
   let verification = SnapshotVerification(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
-    timeout: timeout, filePath: "\(filePath)", testName: testName)
+    timeout: timeout, filePath: "\(filePath)", testName: testName, line: line)
   let (context, failure) = verification.run(value)
   guard let failure else { return }
   FailureReporter.report(
@@ -112,6 +112,6 @@ public func verifySnapshot<Value, Format>(
 ) -> String? {
   SnapshotVerification(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
-    timeout: timeout, filePath: "\(filePath)", testName: testName
+    timeout: timeout, filePath: "\(filePath)", testName: testName, line: line
   ).run(value).failure?.message
 }

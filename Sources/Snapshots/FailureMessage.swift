@@ -17,18 +17,21 @@ enum FailureMessage {
     }
   }
 
-  static func recorded(outcome: Kind, path: String) -> String {
+  /// Says what was recorded, with the difference it accepted when it replaced a reference.
+  static func recorded(outcome: Kind, difference: SnapshotDifference?, path: String) -> String {
     let what: String
     switch outcome {
     case .missing: what = "Recorded snapshot"
     case .unreadable, .differs: what = "\(outcome). Recorded a new snapshot over it"
     }
-    return "\(what): \(path)\nRe-run the test to verify it."
+    let accepted = difference.map { "\n\n\($0.message)\n" } ?? ""
+    return "\(what): \(path)\(accepted)\nRe-run the test to verify it."
   }
 
   static func failed(
     outcome: Kind, difference: SnapshotDifference?, referencePath: String,
-    artifacts: (actual: URL, artifacts: [URL]), settings: SnapshotSettings
+    artifacts: (actual: URL, artifacts: [URL]), pendingError: String? = nil,
+    settings: SnapshotSettings
   ) -> String {
     var lines = ["\(outcome): \(referencePath)"]
     if let difference {
@@ -42,8 +45,12 @@ enum FailureMessage {
       lines.append(
         "Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
     }
-    let fix = fix(for: outcome, settings: settings)
-    if !fix.isEmpty { lines.append(fix) }
+    if let pendingError {
+      lines.append("The actual value could not be kept for snapshot-record: \(pendingError)")
+    } else {
+      let fix = fix(for: outcome, settings: settings)
+      if !fix.isEmpty { lines.append(fix) }
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -49,7 +49,22 @@ import Foundation
 /// A file snapshot to (re)record: its reference path and where the actual bytes were saved.
 @_spi(Tooling) public struct PendingFileRecord: Codable, Sendable, Equatable {
   public var referencePath: String
-  /// The file in the run's folder that holds the actual bytes.
+  /// The file in the run's folder that holds the actual bytes (or its absolute path, once runs
+  /// are merged).
   public var dataFile: String
   public var testName: String
+  /// The test source and line of the assertion; empty and 0 in records of older versions.
+  public var sourceFile: String
+  public var line: Int
+
+  public init(
+    referencePath: String, dataFile: String, testName: String, sourceFile: String = "",
+    line: Int = 0
+  ) {
+    self.referencePath = referencePath
+    self.dataFile = dataFile
+    self.testName = testName
+    self.sourceFile = sourceFile
+    self.line = line
+  }
 }

@@ -47,16 +47,20 @@ import Foundation
 
   static func write(_ record: PendingRecord, data: Data?, in directory: URL) throws {
     let base = uniqueName()
-    var record = record
-    if let data, case .file(var file) = record {
-      file.dataFile = base + ".data"
-      try AtomicFile.write(data, to: directory.appendingPathComponent(file.dataFile))
-      record = .file(file)
+    let stored: PendingRecord
+    switch (record, data) {
+    case (.file(let file), let data?):
+      var withData = file
+      withData.dataFile = base + ".data"
+      try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
+      stored = .file(withData)
+    default:
+      stored = record
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     try AtomicFile.write(
-      encoder.encode(record),
+      encoder.encode(stored),
       to: directory.appendingPathComponent(base + "." + recordExtension))
   }
 

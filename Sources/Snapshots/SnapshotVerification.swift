@@ -10,6 +10,8 @@ struct SnapshotVerification<Value, Format> {
   var timeout: TimeInterval
   var filePath: String
   var testName: String
+  /// The caller's line, where the failure is reported (and the tool matches it to its record).
+  var line: UInt
 
   /// The test context it ran in and the failure, `nil` when the snapshot matches.
   func run(_ value: () throws -> Value) -> (context: TestContext, failure: SnapshotFailure?) {
@@ -87,6 +89,11 @@ struct SnapshotVerification<Value, Format> {
     case matches
     case differs(SnapshotDifference)
 
+    var difference: SnapshotDifference? {
+      if case .differs(let difference) = self { return difference }
+      return nil
+    }
+
     init(referenceData: Data?, actual: Format, diffing: Diffing<Format>) {
       guard let referenceData else {
         self = .missing
@@ -120,10 +127,11 @@ struct SnapshotVerification<Value, Format> {
       } catch {
         return SnapshotFailure("Could not record the snapshot: \(error)")
       }
-      return SnapshotFailure(FailureMessage.recorded(outcome: describe(outcome), path: path))
+      return SnapshotFailure(
+        FailureMessage.recorded(
+          outcome: describe(outcome), difference: outcome.difference, path: path))
     case .missing, .unreadable, .differs:
-      let difference: SnapshotDifference?
-      if case .differs(let found) = outcome { difference = found } else { difference = nil }
+      let difference = outcome.difference
       let folder = ArtifactsFolder.directory(
         for: location, testFilePath: filePath, configured: settings.artifactsDirectory)
       let written: (actual: URL, artifacts: [URL])
@@ -134,10 +142,10 @@ struct SnapshotVerification<Value, Format> {
         return SnapshotFailure(
           "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)")
       }
-      leavePendingRecord(data, at: location)
+      let pendingError = leavePendingRecord(data, at: location)
       let message = FailureMessage.failed(
         outcome: describe(outcome), difference: difference, referencePath: path,
-        artifacts: written, settings: settings)
+        artifacts: written, pendingError: pendingError, settings: settings)
       return SnapshotFailure(
         message,
         attachments: SnapshotFailure.attachments(
@@ -146,12 +154,18 @@ struct SnapshotVerification<Value, Format> {
     }
   }
 
-  /// Leaves the actual value for `snapshot-record`; a store that cannot be written only loses
-  /// that shortcut, never the failure.
-  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) {
+  /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
+  /// failure says so, and `snapshot-record` counts it as not recorded).
+  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
     let record = PendingFileRecord(
-      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName)
-    try? PendingStore.write(.file(record), data: data, testFilePath: filePath)
+      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
+      sourceFile: filePath, line: Int(line))
+    do {
+      try PendingStore.write(.file(record), data: data, testFilePath: filePath)
+      return nil
+    } catch {
+      return "\(error)"
+    }
   }
 
   private func describe(_ outcome: Outcome) -> FailureMessage.Kind {

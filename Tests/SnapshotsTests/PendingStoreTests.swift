@@ -33,7 +33,9 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let bytes = Data([0, 1, 2, 255])
-    let record = PendingFileRecord(referencePath: "/R/a.1.bin", dataFile: "", testName: "t()")
+    let record = PendingFileRecord(
+      referencePath: "/R/a.1.bin", dataFile: "", testName: "t()",
+      sourceFile: "/T/some/longer/path/to/a/test/File.swift", line: 7)
     try PendingStore.write(.file(record), data: bytes, in: folder.url)
     let run = try PendingRun.load(folder.url)
     guard case .file(let loaded) = try #require(run.entries.first).record else {
@@ -41,6 +43,7 @@ import Testing
       return
     }
     #expect(loaded.referencePath == "/R/a.1.bin")
+    #expect(loaded.sourceFile == "/T/some/longer/path/to/a/test/File.swift" && loaded.line == 7)
     #expect(try run.data(of: loaded) == bytes)
   }
 

@@ -80,6 +80,8 @@ import Testing
     #expect(
       message.hasPrefix(
         "The snapshot does not match its reference. Recorded a new snapshot over it: "))
+    #expect(
+      message.contains("\n-old\n\\ No newline at end of file\n+new\n"), "the diff it accepted")
     #expect(try onDisk() == "new")
     #expect(verify("new", record: .failed) == nil)
   }
@@ -209,8 +211,14 @@ import Testing
 
   @Test func linesThatDifferOnlyInTheirEndingsSaySo() throws {
     defer { folder.remove() }
-    try Data("a\r\nb\r\n".utf8).write(to: reference)
-    let message = try #require(verify("a\nb\n", record: .never))
+    // Its own name: failing values of `check.ref` are saved to one shared artifacts folder.
+    try Data("a\r\nb\r\n".utf8).write(to: folder.file("crlf.1.txt"))
+    let message = try #require(
+      withSnapshotTesting(artifactsDirectory: folder.path) {
+        verifySnapshot(
+          of: "a\nb\n", as: .lines, record: .never, snapshotDirectory: folder.path,
+          testName: "crlf()")
+      })
     #expect(
       message.contains(
         "The texts differ only in their line endings: the reference has CRLF (\\r\\n), the actual value LF (\\n)."

@@ -21,7 +21,7 @@ public enum Probe {
     in directory: URL = FileManager.default.temporaryDirectory
   ) throws -> Command {
     try Command(
-      CommandLine.arguments[0],
+      URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
       ["--testing-library", "swift-testing", "--filter", name] + arguments, in: directory,
       environment: ProcessInfo.processInfo.environment.merging(
         environment.merging([variable: name]) { $1 }
