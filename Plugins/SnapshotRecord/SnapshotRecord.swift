@@ -24,8 +24,17 @@ struct SnapshotRecord: CommandPlugin {
       let binary = try buildTests(context)
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
-    let tool = try context.tool(named: "SnapshotsTool")
-    let process = try Process.run(tool.url, arguments: toolArguments)
+    let snapshots = try context.tool(named: "SnapshotsTool")
+    let parent = getppid()
+    let process = try Process.run(snapshots.url, arguments: toolArguments)
+    // When `swift package` dies (`kill -9`, a closed terminal), the tool is told to stop: it
+    // ends the tests it runs and leaves every file whole.
+    let tool = process.processIdentifier
+    Thread.detachNewThread {
+      while getppid() == parent { usleep(100_000) }
+      kill(tool, SIGTERM)
+      exit(1)
+    }
     process.waitUntilExit()
     if process.terminationStatus != 0 {
       throw PluginError("snapshots exited with status \(process.terminationStatus)")

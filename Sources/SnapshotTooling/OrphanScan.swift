@@ -1,10 +1,20 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 
-/// Finds the snapshot files under a package's `__Snapshots__` folders that no assertion used.
+/// Finds the snapshot files under a package's `__Snapshots__` folders whose test no longer
+/// exists.
+///
+/// An orphan is a reference that no assertion used in the run *and* whose test file
+/// (`__Snapshots__/<File>/…` belongs to `<File>.swift` beside the folder) is gone or declares no
+/// function its name starts with (`<function>.` or `<function>-`, or a folder named `<function>`). Functions are read from the
+/// source in every `#if` branch, so a test that is disabled, skipped, behind `.enabled(if:)` or
+/// compiled only on another platform keeps its references.
 public enum OrphanScan {
-  /// Paths of the unused references, sorted; hidden files (`.editorconfig`) are not references.
+  /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
   public static func orphans(in packageDirectory: URL, used: Set<String>) -> [String] {
     var found: [String] = []
+    var functions: [String: Set<String>?] = [:]
     for folder in snapshotFolders(in: packageDirectory) {
       guard
         let walker = FileManager.default.enumerator(
@@ -14,10 +24,41 @@ public enum OrphanScan {
       for case let url as URL in walker
       where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
         let path = url.standardizedFileURL.path
-        if !used.contains(path) { found.append(path) }
+        guard !used.contains(path) else { continue }
+        let relative = url.standardizedFileURL.pathComponents.dropFirst(
+          folder.standardizedFileURL.pathComponents.count)
+        guard relative.count >= 2, let testFile = relative.first else { continue }
+        let source = folder.deletingLastPathComponent().appendingPathComponent(testFile + ".swift")
+        if functions[source.path] == nil {
+          functions[source.path] = .some(declaredFunctions(in: source))
+        }
+        let names = functions[source.path] ?? nil
+        // The entry right under the test file's folder: the reference, or a folder of them.
+        let name = relative[relative.startIndex + 1]
+        let hasTest =
+          names?.contains { name == $0 || name.hasPrefix($0 + ".") || name.hasPrefix($0 + "-") }
+          ?? false
+        if !hasTest { found.append(path) }
       }
     }
     return found.sorted()
+  }
+
+  /// The names of the functions a Swift file declares, in every `#if` branch; `nil` when the
+  /// file cannot be read.
+  static func declaredFunctions(in file: URL) -> Set<String>? {
+    guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+    let visitor = FunctionNames(viewMode: .sourceAccurate)
+    visitor.walk(Parser.parse(source: String(decoding: data, as: UTF8.self)))
+    return visitor.names
+  }
+
+  private final class FunctionNames: SyntaxVisitor {
+    var names: Set<String> = []
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      return .visitChildren
+    }
   }
 
   /// `__Snapshots__` folders, outside build folders and hidden ones.

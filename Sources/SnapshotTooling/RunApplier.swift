@@ -23,8 +23,12 @@ struct RunApplier {
     /// Source files and how many inline snapshots each got.
     var rewritten: [Rewritten] = []
     var refused: [Refusal] = []
+    struct Change: Equatable {
+      var path: String
+      var text: String
+    }
     /// What a dry run would change, as unified diffs.
-    var changes: [String] = []
+    var changes: [Change] = []
   }
 
   func apply(_ run: PendingRun) -> Report {
@@ -43,6 +47,7 @@ struct RunApplier {
     for group in inline.groupedInOrder(by: \.sourceFile) {
       rewrite(group[0].sourceFile, with: group, into: &report)
     }
+    report.changes.sort { $0.path < $1.path }
     return report
   }
 
@@ -67,7 +72,10 @@ struct RunApplier {
         ))
       return
     }
-    if !dryRun {
+    if dryRun {
+      report.changes.append(
+        change(of: shown, from: try? AtomicFile.read(URL(fileURLWithPath: path)), to: data))
+    } else {
       do {
         try AtomicFile.write(data, to: URL(fileURLWithPath: path))
       } catch {
@@ -104,8 +112,7 @@ struct RunApplier {
       (text, count) = (rewritten, written)
     }
     if dryRun {
-      let diff = Diffing<String>.lines.diff(source, text)?.message ?? ""
-      report.changes.append("--- \(shown)\n+++ \(shown)\n\(diff)")
+      report.changes.append(change(of: shown, from: data, to: Data(text.utf8)))
     } else {
       do {
         try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
@@ -115,6 +122,22 @@ struct RunApplier {
       }
     }
     report.rewritten.append(.init(file: shown, count: count))
+  }
+
+  /// A file's change as a unified diff (text), or its sizes (anything else).
+  private func change(of shown: String, from old: Data?, to new: Data) -> Report.Change {
+    let header = "--- \(old == nil ? "/dev/null" : shown)\n+++ \(shown)\n"
+    guard let newText = String(data: new, encoding: .utf8),
+      let oldText = old.map({ String(data: $0, encoding: .utf8) }) ?? ""
+    else {
+      return .init(
+        path: shown,
+        text: header
+          + "binary file: \(old.map { "\($0.count) bytes" } ?? "new"), \(new.count) bytes recorded\n"
+      )
+    }
+    return .init(
+      path: shown, text: header + (Diffing<String>.lines.diff(oldText, newText)?.message ?? ""))
   }
 
   /// A path as the user knows it: relative to the package when inside it.

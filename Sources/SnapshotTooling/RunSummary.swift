@@ -5,7 +5,7 @@ struct RunSummary {
   var dryRun: Bool
 
   var lines: [String] {
-    var lines = report.changes
+    var lines = report.changes.map(\.text)
     for path in report.recorded {
       lines.append("\(dryRun ? "Would record" : "Recorded") \(path)")
     }

@@ -4,7 +4,8 @@ import Foundation
 /// What `snapshots` does: run the tests (for `record`), apply the pending records, list or prune
 /// orphans, and print a summary.
 ///
-/// Exit codes: 0 done, 1 something was refused, 2 usage, 3 the tests could not run or crashed.
+/// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
+/// tests could not run or crashed.
 public struct SnapshotsCommand {
   public enum ExitCode: Int32 {
     case success = 0
@@ -27,19 +28,20 @@ public struct SnapshotsCommand {
   }
 
   public func run() -> ExitCode {
-    var crashed = false
-    let runDirectory: URL
+    let runDirectories: [URL]
+    var passes: [TestRunner.Pass] = []
     switch options.verb {
     case .apply:
-      guard let newest = PendingRun.all(in: store).last else {
+      runDirectories = PendingRun.all(in: store)
+      guard !runDirectories.isEmpty else {
         print("No pending snapshots: run the tests first.")
         return .success
       }
-      runDirectory = newest
     case .record:
-      runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
+      let runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
+      runDirectories = [runDirectory]
       switch runTests(into: runDirectory) {
-      case .success(let passes): crashed = passes.contains(where: \.crashed)
+      case .success(let ran): passes = ran
       case .failure(let error):
         print("error: \(error)")
         return .testsDidNotRun
@@ -47,21 +49,36 @@ public struct SnapshotsCommand {
     }
     let run: PendingRun
     do {
-      run =
-        try FileManager.default.fileExists(atPath: runDirectory.path)
-        ? PendingRun.load(runDirectory)
-        : PendingRun(directory: runDirectory, entries: [], usedReferences: [])
+      run = try PendingRun.merging(runDirectories.map(load))
     } catch {
       print("error: \(error)")
       return .refused
     }
     let report = applier.apply(run)
-    let summary = RunSummary(report: report, dryRun: options.dryRun)
-    summary.lines.forEach(print)
-    let orphansFailed = options.verb == .record ? handleOrphans(run, crashed: crashed) : false
-    if !options.dryRun { removeRuns(upTo: runDirectory) }
+    RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
+    let unrecorded = UnrecordedFailures(passes: passes, run: run)
+    unrecorded.lines(relativeTo: applier.relative).forEach(print)
+    let crashed = passes.contains(where: \.crashed)
+    var orphansFailed = false
+    if options.verb == .record {
+      let complete =
+        options.filter == nil && !crashed && report.refused.isEmpty && unrecorded.isEmpty
+      orphansFailed = handleOrphans(run, complete: complete)
+    }
+    // Applied, or older than what was applied: done or stale either way.
+    if !options.dryRun {
+      for directory in Set(runDirectories + PendingRun.all(in: store)) {
+        try? FileManager.default.removeItem(at: directory)
+      }
+    }
     if crashed { return .testsDidNotRun }
-    return report.refused.isEmpty && !orphansFailed ? .success : .refused
+    return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed ? .success : .refused
+  }
+
+  private func load(_ directory: URL) throws -> PendingRun {
+    FileManager.default.fileExists(atPath: directory.path)
+      ? try PendingRun.load(directory)
+      : PendingRun(directory: directory, entries: [], usedReferences: [])
   }
 
   private func runTests(into runDirectory: URL) -> Result<[TestRunner.Pass], TestRunner.LaunchError>
@@ -73,7 +90,9 @@ public struct SnapshotsCommand {
     environment[PendingStore.logVariable] = "1"
     // Failing snapshots go to the pending store, so the tool decides what is written.
     environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
-    let runner = TestRunner(binary: binary, environment: environment, filter: options.filter)
+    let runner = TestRunner(
+      binary: binary, environment: environment, runDirectory: runDirectory,
+      filter: options.filter)
     do {
       let passes = try runner.run()
       for pass in passes where pass.status != 0 {
@@ -89,40 +108,34 @@ public struct SnapshotsCommand {
     }
   }
 
-  /// Lists references no test used after a complete run, and deletes them with `--prune`;
-  /// whether a deletion failed.
-  private func handleOrphans(_ run: PendingRun, crashed: Bool) -> Bool {
-    guard options.filter == nil, !crashed else {
-      if options.prune { print("Not pruning: only a complete, unfiltered run can tell orphans.") }
+  /// Lists the references whose test is gone, after a complete run that refused and missed
+  /// nothing, and deletes them with `--prune`, saying which before it deletes; whether a
+  /// deletion failed.
+  private func handleOrphans(_ run: PendingRun, complete: Bool) -> Bool {
+    guard complete else {
+      if options.prune {
+        print(
+          "Not pruning: only a complete, unfiltered run in which every failure was recorded can tell orphans."
+        )
+      }
       return false
     }
     let orphans = OrphanScan.orphans(in: options.packageDirectory, used: run.usedReferences)
-    var failed = false
-    for path in orphans {
-      guard options.prune else {
-        print("Orphan (no test used it): \(applier.relative(path))")
-        continue
-      }
-      if options.dryRun {
-        print("Would delete orphan: \(applier.relative(path))")
-      } else if (try? FileManager.default.removeItem(atPath: path)) != nil {
-        print("Deleted orphan: \(applier.relative(path))")
-      } else {
-        print("Could not delete orphan: \(applier.relative(path))")
-        failed = true
-      }
-    }
-    if !orphans.isEmpty && !options.prune {
+    guard !orphans.isEmpty else { return false }
+    guard options.prune else {
+      for path in orphans { print("Orphan (its test is gone): \(applier.relative(path))") }
       print("\(counted(orphans.count, "orphaned snapshot")); --prune deletes them.")
+      return false
+    }
+    let verb = options.dryRun ? "Would delete" : "Deleting"
+    print("\(verb) \(counted(orphans.count, "orphaned snapshot")) (their tests are gone):")
+    for path in orphans { print("  \(applier.relative(path))") }
+    guard !options.dryRun else { return false }
+    var failed = false
+    for path in orphans where (try? FileManager.default.removeItem(atPath: path)) == nil {
+      print("Could not delete orphan: \(applier.relative(path))")
+      failed = true
     }
     return failed
-  }
-
-  /// Removes the applied run and every older one: what they held is done or stale.
-  private func removeRuns(upTo applied: URL) {
-    for run in PendingRun.all(in: store) {
-      try? FileManager.default.removeItem(at: run)
-      if run.standardizedFileURL == applied.standardizedFileURL { break }
-    }
   }
 }

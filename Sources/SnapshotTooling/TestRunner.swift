@@ -1,10 +1,13 @@
 import Foundation
 
 /// Runs a package's test binary the way `swift test` does, twice: once for XCTest and once
-/// with `--testing-library swift-testing`, in an environment of the tool's choosing.
+/// with `--testing-library swift-testing`, in an environment of the tool's choosing, and
+/// collects the failures each reported.
 struct TestRunner {
   var binary: URL
   var environment: [String: String]
+  /// Where the run's own files go (Swift Testing's event stream).
+  var runDirectory: URL
   /// A regular expression over test names (`Module.Type/test` for XCTest, as `swift test
   /// --filter` takes it); `nil` runs every test.
   var filter: String?
@@ -14,6 +17,8 @@ struct TestRunner {
     var status: Int32
     /// Whether the process ended by a signal (a crash) rather than an exit.
     var crashed: Bool
+    /// The unexpected failures it reported.
+    var issues: [TestIssue]
   }
 
   struct LaunchError: Error, CustomStringConvertible {
@@ -23,11 +28,21 @@ struct TestRunner {
   func run() throws(LaunchError) -> [Pass] {
     var passes: [Pass] = []
     if let xcTestArguments = try xcTestArguments() {
-      passes.append(try launch(xcTestArguments, library: "XCTest"))
+      let (process, output) = try launch(xcTestArguments, capturingOutput: true)
+      passes.append(
+        Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output)))
     }
-    var testing = ["--testing-library", "swift-testing"]
+    let events = runDirectory.appendingPathComponent("swift-testing-events.jsonl")
+    try? FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+    var testing = [
+      "--testing-library", "swift-testing", "--event-stream-output-path", events.path,
+      "--event-stream-version", "0",
+    ]
     if let filter { testing += ["--filter", filter] }
-    passes.append(try launch(testing, library: "Swift Testing"))
+    let (process, _) = try launch(testing, capturingOutput: false)
+    let stream = (try? Data(contentsOf: events)) ?? Data()
+    passes.append(
+      Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream)))
     return passes
   }
 
@@ -50,17 +65,34 @@ struct TestRunner {
     return selected.isEmpty ? nil : [selected.joined(separator: ",")]
   }
 
-  private func launch(_ arguments: [String], library: String) throws(LaunchError) -> Pass {
+  /// Runs the binary to its end; with `capturingOutput`, what it printed is also returned
+  /// (and still shown as it comes).
+  private func launch(_ arguments: [String], capturingOutput: Bool) throws(LaunchError) -> (
+    Process, String
+  ) {
     let process = makeProcess(arguments)
+    let pipe = Pipe()
+    if capturingOutput {
+      process.standardOutput = pipe
+      process.standardError = pipe
+    }
     do {
       try process.run()
     } catch {
       throw LaunchError(description: "could not run \(binary.path): \(error.localizedDescription)")
     }
+    ChildProcesses.shared.started(process.processIdentifier)
+    defer { ChildProcesses.shared.ended(process.processIdentifier) }
+    var output = Data()
+    if capturingOutput {
+      let reader = pipe.fileHandleForReading
+      while case let chunk = reader.availableData, !chunk.isEmpty {
+        FileHandle.standardOutput.write(chunk)
+        output.append(chunk)
+      }
+    }
     process.waitUntilExit()
-    return Pass(
-      library: library, status: process.terminationStatus,
-      crashed: process.terminationReason == .uncaughtSignal)
+    return (process, String(decoding: output, as: UTF8.self))
   }
 
   private func output(of arguments: [String]) throws(LaunchError) -> String {
@@ -72,6 +104,8 @@ struct TestRunner {
     } catch {
       throw LaunchError(description: "could not run \(binary.path): \(error.localizedDescription)")
     }
+    ChildProcesses.shared.started(process.processIdentifier)
+    defer { ChildProcesses.shared.ended(process.processIdentifier) }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
@@ -83,5 +117,13 @@ struct TestRunner {
     process.arguments = arguments
     process.environment = environment
     return process
+  }
+}
+
+extension TestRunner.Pass {
+  init(_ process: Process, library: String, issues: [TestIssue]) {
+    self.init(
+      library: library, status: process.terminationStatus,
+      crashed: process.terminationReason == .uncaughtSignal, issues: issues)
   }
 }

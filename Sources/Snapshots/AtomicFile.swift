@@ -1,8 +1,17 @@
 import Foundation
+import Synchronization
 
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
 @_spi(Tooling) public enum AtomicFile {
+  /// Temporary files being written now, for an interrupted tool to remove.
+  private static let inFlight = Mutex<Set<String>>([])
+
+  /// Removes the temporary files of writes under way; for a process that is about to exit.
+  public static func removeTemporaryFiles() {
+    for path in inFlight.withLock({ $0 }) { unlink(path) }
+  }
+
   public struct WriteError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
@@ -13,6 +22,8 @@ import Foundation
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
+    inFlight.withLock { _ = $0.insert(temporary.path) }
+    defer { inFlight.withLock { _ = $0.remove(temporary.path) } }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try data.write(to: temporary)

@@ -5,6 +5,23 @@ import Foundation
 @_spi(Tooling) public enum PendingRecord: Codable, Sendable, Equatable {
   case inline(PendingInlineRecord)
   case file(PendingFileRecord)
+
+  /// What the record writes to: a reference file, or one inline call.
+  public var target: String {
+    switch self {
+    case .file(let file): return "file:" + file.referencePath
+    case .inline(let call):
+      return "inline:\(call.sourceFile):\(call.line):\(call.column):\(call.functionName)"
+    }
+  }
+
+  /// The test source and line of the assertion that made it (empty for old file records).
+  public var sourceLocation: (file: String, line: Int) {
+    switch self {
+    case .file(let file): return (file.sourceFile, file.line)
+    case .inline(let call): return (call.sourceFile, call.line)
+    }
+  }
 }
 
 /// An inline snapshot to write into the test source: where the call is, which closure holds the

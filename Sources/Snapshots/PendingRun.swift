@@ -64,7 +64,34 @@ import Foundation
 
   /// The bytes a file record points to.
   public func data(of record: PendingFileRecord) throws -> Data {
-    try Data(contentsOf: directory.appendingPathComponent(record.dataFile))
+    let path =
+      record.dataFile.hasPrefix("/")
+      ? URL(fileURLWithPath: record.dataFile) : directory.appendingPathComponent(record.dataFile)
+    return try Data(contentsOf: path)
+  }
+
+  /// Several runs as one, oldest first: where two runs recorded the same reference or the same
+  /// inline call, the newest run's records win; within a run nothing is dropped, so a loop is
+  /// still seen. File records point at their bytes by absolute path.
+  public static func merging(_ runs: [PendingRun]) -> PendingRun {
+    var newestRun: [String: Int] = [:]
+    for (index, run) in runs.enumerated() {
+      for entry in run.entries { newestRun[entry.record.target] = index }
+    }
+    var entries: [Entry] = []
+    for (index, run) in runs.enumerated() {
+      for entry in run.entries where newestRun[entry.record.target] == index {
+        var entry = entry
+        if case .file(var file) = entry.record, !file.dataFile.hasPrefix("/") {
+          file.dataFile = run.directory.appendingPathComponent(file.dataFile).path
+          entry.record = .file(file)
+        }
+        entries.append(entry)
+      }
+    }
+    return PendingRun(
+      directory: runs.last?.directory ?? URL(fileURLWithPath: "/"), entries: entries,
+      usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) })
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

@@ -3,6 +3,7 @@ import SnapshotTooling
 
 let currentDirectory = URL(
   fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+ChildProcesses.shared.stopWithParent()
 do {
   let options = try CommandOptions(
     parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)

@@ -75,6 +75,62 @@ enum Fixtures {
 
     """,
     "Tests/AppTests/__Snapshots__/Old/gone.1.txt": "no test uses this\n",
+    // Tests that exist but do not run here keep their references; a removed test's goes.
+    "Tests/AppTests/KeptTests.swift": """
+    import Snapshots
+    import Testing
+    import XCTest
+
+    @Test(.disabled("flaky")) func disabledTest() { assertSnapshot(of: 1, as: .description) }
+
+    @Test(.enabled(if: false)) func conditionalTest() { assertSnapshot(of: 2, as: .description) }
+
+    #if os(Windows)
+      @Test func windowsOnly() { assertSnapshot(of: 3, as: .description) }
+    #endif
+
+    final class SkippedTests: XCTestCase {
+      func testSkipped() throws {
+        if true { throw XCTSkip("not on this machine") }
+        assertSnapshot(of: 4, as: .description)
+      }
+    }
+
+    """,
+    "Tests/AppTests/__Snapshots__/KeptTests/disabledTest.1.txt": "1",
+    "Tests/AppTests/__Snapshots__/KeptTests/conditionalTest.1.txt": "2",
+    "Tests/AppTests/__Snapshots__/KeptTests/windowsOnly.1.txt": "3",
+    "Tests/AppTests/__Snapshots__/KeptTests/testSkipped.1.txt": "4",
+    "Tests/AppTests/__Snapshots__/KeptTests/removedTest.1.txt": "5",
+    // Hangs only when asked, for the test that kills `snapshot-record`.
+    "Tests/AppTests/HangTests.swift": """
+    import Foundation
+    import Testing
+
+    @Test func hangWhenAsked() {
+      if ProcessInfo.processInfo.environment["APP_HANG"] != nil { sleep(600) }
+    }
+
+    """,
+  ]
+
+  /// Failures `snapshot-record` cannot record: it must say so and exit non-zero.
+  static let broken: [String: String] = [
+    "Tests/AppTests/BrokenTests.swift": """
+    import Snapshots
+    import Testing
+
+    @Test func plainFailure() {
+      #expect(1 + 1 == 3)
+    }
+
+    @Test func unreadableReference() {
+      assertSnapshot(of: "x", as: .lines)
+    }
+
+    """,
+    // A folder where the reference should be.
+    "Tests/AppTests/__Snapshots__/BrokenTests/unreadableReference.1.txt/file": "",
   ]
 
   static let after: [String: String] = [

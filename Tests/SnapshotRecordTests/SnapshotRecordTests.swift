@@ -46,9 +46,7 @@ struct SnapshotRecordTests {
       record.output.contains(
         "Recorded 1 file snapshot, rewrote 8 inline snapshots in 3 files; refused 1"),
       "\(record.output)")
-    #expect(
-      record.output.contains(
-        "Orphan (no test used it): Tests/AppTests/__Snapshots__/Old/gone.1.txt"))
+    #expect(!record.output.contains("Orphan"), "a run that refused something lists no orphans")
     #expect(
       try package.read("Tests/AppTests/__Snapshots__/FileTests/testRecord.1.txt").contains(
         "- key: \"a\""))
@@ -57,6 +55,24 @@ struct SnapshotRecordTests {
     try package.remove("Tests/AppTests/LoopTests.swift")
     let passing = try package.swift(["test"])
     #expect(passing.status == 0, "\(passing.output)")
+
+    // Failures it cannot record are counted, listed and make it fail; nothing is pruned.
+    for (path, text) in Fixtures.broken { try package.write(path, text) }
+    let broken = try package.snapshotRecord("--prune")
+    #expect(broken.status != 0)
+    #expect(
+      broken.output.contains(
+        "Not recorded: 2 failures (other assertions: 1, unreadable references: 1):"),
+      "\(broken.output)")
+    #expect(broken.output.contains("  Tests/AppTests/BrokenTests.swift:5: Expectation failed"))
+    #expect(
+      broken.output.contains(
+        "  Tests/AppTests/BrokenTests.swift:9: Could not read the reference: \(package.folder.url.standardizedFileURL.path)/Tests/AppTests/__Snapshots__/BrokenTests/unreadableReference.1.txt is a directory, not a file"
+      ))
+    #expect(broken.output.contains("Not pruning"))
+    #expect(package.exists("Tests/AppTests/__Snapshots__/Old/gone.1.txt"))
+    try package.remove("Tests/AppTests/BrokenTests.swift")
+    try package.remove("Tests/AppTests/__Snapshots__/BrokenTests")
     #expect(try package.snapshotRecord("--apply-only").output.contains("No pending snapshots"))
 
     // A test run leaves records; a file edited afterwards is refused, not clobbered.
@@ -74,11 +90,21 @@ struct SnapshotRecordTests {
       "\(stale.output)")
     #expect(try package.read("Tests/AppTests/InlineTests.swift") == edited)
 
-    // Recording again (the tests run against the edit) applies it and prunes the orphan.
+    // Recording again (the tests run against the edit) applies it and prunes the references
+    // whose tests are gone, saying which first; tests that did not run keep theirs.
     let pruned = try package.snapshotRecord("--prune")
     #expect(pruned.status == 0, "\(pruned.output)")
-    #expect(pruned.output.contains("Deleted orphan: Tests/AppTests/__Snapshots__/Old/gone.1.txt"))
+    #expect(
+      pruned.output.contains(
+        """
+        Deleting 2 orphaned snapshots (their tests are gone):
+          Tests/AppTests/__Snapshots__/KeptTests/removedTest.1.txt
+          Tests/AppTests/__Snapshots__/Old/gone.1.txt
+        """), "\(pruned.output)")
     #expect(!package.exists("Tests/AppTests/__Snapshots__/Old/gone.1.txt"))
+    for kept in ["disabledTest", "conditionalTest", "windowsOnly", "testSkipped"] {
+      #expect(package.exists("Tests/AppTests/__Snapshots__/KeptTests/\(kept).1.txt"), "\(kept)")
+    }
     #expect(
       try package.read("Tests/AppTests/InlineTests.swift").contains(
         "    \"\"\"\n    uno\n    \"\"\""))
@@ -102,15 +128,49 @@ struct SnapshotRecordTests {
     #expect(!filtered.output.contains("Orphan"))
     #expect(try package.read("Tests/AppTests/TabTests.swift").contains("\t\ta\tc\n"))
     #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    two\n"))
-    #expect(try package.swift(["test"]).status != 0)
+    // Two plain runs leave records of different tests: `--apply-only` applies both runs.
+    try package.write(
+      "Tests/AppTests/TabTests.swift",
+      try package.read("Tests/AppTests/TabTests.swift")
+        .replacingOccurrences(of: "a\\tc", with: "a\\td"))
+    #expect(try package.swift(["test", "--filter", "severalInOneTest"]).status != 0)
+    #expect(try package.swift(["test", "--filter", "tabs"]).status != 0)
     let applied = try package.snapshotRecord("--apply-only")
     #expect(applied.status == 0, "\(applied.output)")
     #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    dos\n"))
+    #expect(try package.read("Tests/AppTests/TabTests.swift").contains("\t\ta\td\n"))
 
     // Nothing left to do: applying again changes nothing.
     let again = try package.snapshotRecord()
     #expect(
       again.output.contains("Recorded 0 file snapshots, rewrote 0 inline snapshots in 0 files"),
       "\(again.output)")
+    #expect(again.status == 0, "\(again.output)")
+
+    try killingTheCommandStopsEverything(package)
+  }
+
+  /// `kill -9` of `swift package … snapshot-record` while a test hangs: within seconds no
+  /// process it started is left.
+  private func killingTheCommandStopsEverything(_ package: ThrowawayPackage) throws {
+    let command = try package.start(
+      ["package", "--allow-writing-to-package-directory", "snapshot-record"],
+      environment: ["APP_HANG": "1"])
+    let marker = package.folder.url.standardizedFileURL.path
+    // Wait for the hanging test binary (the build is done: this package built before).
+    let started = Date()
+    let hanging = "AppPackageTests.xctest --testing-library swift-testing"
+    while Processes.matching(marker, hanging).isEmpty && Date().timeIntervalSince(started) < 300 {
+      usleep(200_000)
+    }
+    #expect(!Processes.matching(marker, hanging).isEmpty, "the Swift Testing pass runs")
+    kill(command.processIdentifier, SIGKILL)
+    command.waitUntilExit()
+    let killed = Date()
+    while !Processes.matching(marker).isEmpty && Date().timeIntervalSince(killed) < 5 {
+      usleep(100_000)
+    }
+    #expect(Processes.matching(marker).isEmpty, "left running: \(Processes.matching(marker))")
+    #expect(Date().timeIntervalSince(killed) < 2, "stopped within a second or two")
   }
 }

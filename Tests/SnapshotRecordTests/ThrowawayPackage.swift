@@ -61,11 +61,30 @@ struct ThrowawayPackage {
   }
 
   func swift(_ arguments: [String]) throws -> Command {
+    try Command("swift", arguments, in: folder.url, environment: environment)
+  }
+
+  /// Starts `swift` with `arguments` and returns at once; its output is discarded.
+  func start(_ arguments: [String], environment extra: [String: String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift"] + arguments
+    process.currentDirectoryURL = folder.url
+    process.environment = environment.merging(extra) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// This process's environment without the variables that change how snapshots behave.
+  private var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for name in environment.keys
     where name.hasPrefix("SNAPSHOT") || name == "CI" || name.hasPrefix("XCTest") {
       environment[name] = nil
     }
-    return try Command("swift", arguments, in: folder.url, environment: environment)
+    return environment
   }
 }

@@ -35,13 +35,15 @@ import Testing
     }
   }
 
-  @Test func orphansAreUnusedFilesInSnapshotFoldersOnly() throws {
+  @Test func orphansAreUnusedReferencesWhoseTestIsGone() throws {
     let package = try TemporaryDirectory()
     defer { package.remove() }
     let files = [
       "Tests/A/__Snapshots__/ATests/used.1.txt", "Tests/A/__Snapshots__/ATests/gone.1.txt",
-      "Tests/A/__Snapshots__/.editorconfig", "Tests/A/notes.txt",
-      ".build/checkouts/x/Tests/__Snapshots__/T/t.1.txt",
+      "Tests/A/__Snapshots__/ATests/skipped.1.txt", "Tests/A/__Snapshots__/ATests/other.1.txt",
+      "Tests/A/__Snapshots__/ATests/cases-n-1.1.txt", "Tests/A/__Snapshots__/ATests/cases/x.png",
+      "Tests/A/__Snapshots__/Deleted/any.1.txt", "Tests/A/__Snapshots__/.editorconfig",
+      "Tests/A/notes.txt", ".build/checkouts/x/Tests/__Snapshots__/T/t.1.txt",
     ]
     for file in files {
       let url = package.file(file)
@@ -49,10 +51,25 @@ import Testing
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data("x".utf8).write(to: url)
     }
+    try Data(
+      """
+      final class ATests: XCTestCase { func used() {} }
+      #if os(Windows)
+        @Test func skipped() {}
+      #else
+        @Test(arguments: [1]) func cases(n: Int) {}
+      #endif
+      func otherwise() {}
+
+      """.utf8
+    ).write(to: package.file("Tests/A/ATests.swift"))
     let used: Set = [package.file(files[0]).standardizedFileURL.path]
     #expect(
-      OrphanScan.orphans(in: package.url, used: used) == [
-        package.file(files[1]).standardizedFileURL.path
-      ])
+      OrphanScan.orphans(in: package.url, used: used)
+        == [
+          "Tests/A/__Snapshots__/ATests/gone.1.txt",
+          "Tests/A/__Snapshots__/ATests/other.1.txt",
+          "Tests/A/__Snapshots__/Deleted/any.1.txt",
+        ].map { package.file($0).standardizedFileURL.path })
   }
 }

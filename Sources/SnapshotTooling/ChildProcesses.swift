@@ -1,0 +1,51 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import Synchronization
+
+/// The processes the tool started (test binaries), which never outlive it.
+///
+/// When the tool is interrupted (SIGINT, SIGTERM, SIGHUP) or the process that started it dies
+/// (`kill -9` of `swift package`: the plugin stops, and the tool sees its parent change within a
+/// tenth of a second), it kills every child and its process group, removes the temporary file
+/// it may be writing, and exits. Every file it wrote is whole, old or new: each is renamed
+/// into place.
+public final class ChildProcesses: Sendable {
+  public static let shared = ChildProcesses()
+
+  private let running = Mutex<Set<pid_t>>([])
+
+  func started(_ pid: pid_t) { running.withLock { _ = $0.insert(pid) } }
+  func ended(_ pid: pid_t) { running.withLock { _ = $0.remove(pid) } }
+
+  /// Watches for interruption and for the death of the parent, from now on.
+  public func stopWithParent() {
+    let parent = getppid()
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [self] in stop(because: "signal \(number)", status: 128 + number) }
+      source.resume()
+      signalSources.append(source)
+    }
+    Thread.detachNewThread { [self] in
+      while getppid() == parent { usleep(100_000) }
+      stop(because: "the command that started it ended", status: 128 + SIGHUP)
+    }
+  }
+
+  private func stop(because reason: String, status: Int32) -> Never {
+    for pid in running.withLock({ $0 }) {
+      kill(-pid, SIGKILL)
+      kill(pid, SIGKILL)
+    }
+    AtomicFile.removeTemporaryFiles()
+    FileHandle.standardError.write(
+      Data(
+        "snapshots: stopped (\(reason)); the tests it ran were ended, no file is half written\n"
+          .utf8))
+    _exit(status)
+  }
+}
+
+/// Kept alive for the life of the process; set once, at start, on the main thread.
+nonisolated(unsafe) private var signalSources: [any DispatchSourceSignal] = []

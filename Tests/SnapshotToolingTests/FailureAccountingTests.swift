@@ -1,0 +1,104 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import Testing
+
+@testable import SnapshotTooling
+
+/// What a test run reported, read back, and which failures no record covers.
+@Suite struct FailureAccountingTests {
+  @Test func readsUnexpectedIssuesFromSwiftTestingsEventStream() {
+    let stream = """
+      {"kind":"test","payload":{"id":"x"},"version":0}
+      {"kind":"event","payload":{"kind":"issueRecorded","issue":{"isKnown":false,"sourceLocation":{"_filePath":"/P/T.swift","line":5}},"messages":[{"symbol":"fail","text":"Expectation failed: (1 + 1 → 2) == 3"}]},"version":0}
+      {"kind":"event","payload":{"kind":"issueRecorded","issue":{"isKnown":true,"sourceLocation":{"_filePath":"/P/T.swift","line":7}},"messages":[{"text":"Issue recorded"}]},"version":0}
+      {"kind":"event","payload":{"kind":"issueRecorded","issue":{"isKnown":false,"sourceLocation":{"_filePath":"/P/U.swift","line":9}},"messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"Could not read the reference: /x is a directory, not a file\\nmore"}]},"version":0}
+      not json
+      """
+    #expect(
+      TestIssue.fromEventStream(Data(stream.utf8)) == [
+        TestIssue(file: "/P/T.swift", line: 5, message: "Expectation failed: (1 + 1 → 2) == 3"),
+        TestIssue(
+          file: "/P/U.swift", line: 9,
+          message: "Could not read the reference: /x is a directory, not a file\nmore"),
+      ])
+  }
+
+  @Test func readsFailuresFromXCTestsOutput() {
+    let output = """
+      Test Case 'FileTests.testRecord' started at 2026-11-22 13:00:00.000
+      /P/Tests/FileTests.swift:12: error: FileTests.testRecord : failed - No reference was found: /r.1.txt
+      /P/Tests/FileTests.swift:14: error: FileTests.testOther : XCTAssertEqual failed: ("1") is not equal to ("2") -
+      Test Case 'FileTests.testRecord' failed (0.01 seconds)
+      """
+    #expect(
+      TestIssue.fromXCTestOutput(output) == [
+        TestIssue(file: "/P/Tests/FileTests.swift", line: 12, message: "No reference was found: /r.1.txt"),
+        TestIssue(
+          file: "/P/Tests/FileTests.swift", line: 14,
+          message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -"),
+      ])
+  }
+
+  @Test func failuresWithoutARecordAreCountedByKind() {
+    let record = PendingRecord.file(
+      PendingFileRecord(
+        referencePath: "/P/__Snapshots__/T/a.1.txt", dataFile: "d", testName: "a()",
+        sourceFile: "/P/T.swift", line: 3))
+    let run = PendingRun(
+      directory: URL(fileURLWithPath: "/run"),
+      entries: [.init(record: record, url: URL(fileURLWithPath: "/run/1.record"))],
+      usedReferences: [])
+    let issues = [
+      TestIssue(file: "/P/T.swift", line: 3, message: "The snapshot does not match"),
+      TestIssue(file: "/P/T.swift", line: 4, message: "Expectation failed"),
+      TestIssue(file: "/P/T.swift", line: 5, message: "Could not read the reference: /d is a directory"),
+      TestIssue(file: "/P/T.swift", line: 6, message: "Could not snapshot the value: Boom()"),
+      TestIssue(
+        file: "/P/T.swift", line: 7,
+        message: "No reference\nThe actual value could not be kept for snapshot-record: no space"),
+    ]
+    let passes = [
+      TestRunner.Pass(library: "Swift Testing", status: 1, crashed: false, issues: issues),
+      TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: []),
+    ]
+    let unrecorded = UnrecordedFailures(passes: passes, run: run)
+    #expect(unrecorded.failures.map(\.kind) == [.otherAssertion, .unreadableReference, .snapshotError, .recordLost])
+    #expect(
+      unrecorded.lines { $0.replacingOccurrences(of: "/P/", with: "") } == [
+        "Not recorded: 4 failures (other assertions: 1, unreadable references: 1, snapshots that could not be taken: 1, records that could not be written (disk full?): 1):",
+        "  T.swift:4: Expectation failed",
+        "  T.swift:5: Could not read the reference: /d is a directory",
+        "  T.swift:6: Could not snapshot the value: Boom()",
+        "  T.swift:7: No reference",
+        "Not recorded: XCTest tests failed, and no failure could be read from them.",
+      ])
+  }
+
+  @Test func mergedRunsKeepTheNewestRecordOfEachTarget() {
+    func inline(_ text: String, line: Int) -> PendingRecord {
+      .inline(
+        PendingInlineRecord(
+          sourceFile: "/P/T.swift", line: line, column: 3, functionName: "assertInlineSnapshot",
+          closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: text,
+          sourceHash: "h", testName: "t()"))
+    }
+    func file(_ data: String) -> PendingRecord {
+      .file(PendingFileRecord(referencePath: "/P/r.1.txt", dataFile: data, testName: "t()"))
+    }
+    func run(_ name: String, _ records: [PendingRecord]) -> PendingRun {
+      PendingRun(
+        directory: URL(fileURLWithPath: "/runs/\(name)"),
+        entries: records.map { .init(record: $0, url: URL(fileURLWithPath: "/runs/\(name)/r")) },
+        usedReferences: ["/P/\(name).txt"])
+    }
+    let merged = PendingRun.merging([
+      run("old", [inline("a", line: 1), inline("b", line: 2), file("old.data")]),
+      run("new", [inline("B", line: 2), inline("B2", line: 2), file("new.data")]),
+    ])
+    #expect(
+      merged.entries.map(\.record) == [
+        inline("a", line: 1), inline("B", line: 2), inline("B2", line: 2), file("/runs/new/new.data"),
+      ])
+    #expect(merged.usedReferences == ["/P/old.txt", "/P/new.txt"])
+  }
+}
