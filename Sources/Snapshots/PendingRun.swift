@@ -70,9 +70,11 @@ import Foundation
     return try Data(contentsOf: path)
   }
 
-  /// Several runs as one, oldest first: where two runs recorded the same reference or the same
-  /// inline call, the newest run's records win; within a run nothing is dropped, so a loop is
-  /// still seen. File records point at their bytes by absolute path.
+  /// Several runs as one, oldest first.
+  ///
+  /// Where two runs recorded the same reference or the same inline call, the newest run's
+  /// records win; within a run nothing is dropped, so a loop is still seen. File records point
+  /// at their bytes by absolute path.
   public static func merging(_ runs: [PendingRun]) -> PendingRun {
     var newestRun: [String: Int] = [:]
     for (index, run) in runs.enumerated() {

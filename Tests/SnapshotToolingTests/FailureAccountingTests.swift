@@ -32,7 +32,9 @@ import Testing
       """
     #expect(
       TestIssue.fromXCTestOutput(output) == [
-        TestIssue(file: "/P/Tests/FileTests.swift", line: 12, message: "No reference was found: /r.1.txt"),
+        TestIssue(
+          file: "/P/Tests/FileTests.swift", line: 12,
+          message: "No reference was found: /r.1.txt"),
         TestIssue(
           file: "/P/Tests/FileTests.swift", line: 14,
           message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -"),
@@ -51,7 +53,8 @@ import Testing
     let issues = [
       TestIssue(file: "/P/T.swift", line: 3, message: "The snapshot does not match"),
       TestIssue(file: "/P/T.swift", line: 4, message: "Expectation failed"),
-      TestIssue(file: "/P/T.swift", line: 5, message: "Could not read the reference: /d is a directory"),
+      TestIssue(
+        file: "/P/T.swift", line: 5, message: "Could not read the reference: /d is a directory"),
       TestIssue(file: "/P/T.swift", line: 6, message: "Could not snapshot the value: Boom()"),
       TestIssue(
         file: "/P/T.swift", line: 7,
@@ -62,10 +65,14 @@ import Testing
       TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: []),
     ]
     let unrecorded = UnrecordedFailures(passes: passes, run: run)
-    #expect(unrecorded.failures.map(\.kind) == [.otherAssertion, .unreadableReference, .snapshotError, .recordLost])
+    #expect(
+      unrecorded.failures.map(\.kind) == [
+        .otherAssertion, .unreadableReference, .snapshotError, .recordLost,
+      ])
     #expect(
       unrecorded.lines { $0.replacingOccurrences(of: "/P/", with: "") } == [
-        "Not recorded: 4 failures (other assertions: 1, unreadable references: 1, snapshots that could not be taken: 1, records that could not be written (disk full?): 1):",
+        "Not recorded: 4 failures (other assertions: 1, unreadable references: 1, "
+          + "snapshots that could not be taken: 1, records that could not be written (disk full?): 1):",
         "  T.swift:4: Expectation failed",
         "  T.swift:5: Could not read the reference: /d is a directory",
         "  T.swift:6: Could not snapshot the value: Boom()",
@@ -97,7 +104,8 @@ import Testing
     ])
     #expect(
       merged.entries.map(\.record) == [
-        inline("a", line: 1), inline("B", line: 2), inline("B2", line: 2), file("/runs/new/new.data"),
+        inline("a", line: 1), inline("B", line: 2), inline("B2", line: 2),
+        file("/runs/new/new.data"),
       ])
     #expect(merged.usedReferences == ["/P/old.txt", "/P/new.txt"])
   }
