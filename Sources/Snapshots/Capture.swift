@@ -31,6 +31,32 @@ enum Capture {
   }
 }
 
+extension Capture {
+  /// Awaits the strategy's result, at most `timeout`, without blocking a thread: a strategy that
+  /// hangs costs its caller the timeout, and other tests nothing.
+  static func value<Format>(of async: Async<Format>, timeout: TimeInterval) async -> Result<
+    Format, Failure
+  > {
+    if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
+    let source = UncheckedBox(async)
+    let outcome = await withCheckedContinuation {
+      (continuation: CheckedContinuation<UncheckedBox<Result<Format, Failure>>, Never>) in
+      let once = OnceFlag()
+      source.value.deliver { result in
+        if once.claim() {
+          continuation.resume(returning: UncheckedBox(result.mapError(Failure.threw)))
+        }
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+        if once.claim() {
+          continuation.resume(returning: UncheckedBox(.failure(.timedOut(timeout))))
+        }
+      }
+    }
+    return outcome.value
+  }
+}
+
 /// A result delivered once from any thread.
 private final class ResultSlot<Value>: @unchecked Sendable {
   private let lock = NSLock()
@@ -59,6 +85,22 @@ private final class ResultSlot<Value>: @unchecked Sendable {
     return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
   }
   return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
+    .mapError { CaptureMessage($0.description) }
+}
+
+/// Runs a strategy on a value that is computed asynchronously, awaiting the strategy without
+/// blocking a thread.
+@_spi(Tooling) public func captureSnapshot<Value, Format>(
+  of value: () async throws -> Value, as strategy: Snapshotting<Value, Format>,
+  timeout: TimeInterval
+) async -> Result<Format, CaptureMessage> {
+  let evaluated: Value
+  do {
+    evaluated = try await value()
+  } catch {
+    return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
+  }
+  return await Capture.value(of: strategy.snapshot(evaluated), timeout: timeout)
     .mapError { CaptureMessage($0.description) }
 }
 

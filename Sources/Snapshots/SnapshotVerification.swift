@@ -15,6 +15,44 @@ struct SnapshotVerification<Value, Format> {
 
   /// The test context it ran in and the failure, `nil` when the snapshot matches.
   func run(_ value: () throws -> Value) -> (context: TestContext, failure: SnapshotFailure?) {
+    let (context, prepared) = prepare()
+    let ready: Ready
+    switch prepared {
+    case .ready(let found): ready = found
+    case .failed(let failure): return (context, failure)
+    }
+    let actual = captureSnapshot(of: value, as: strategy, timeout: timeout)
+    return (context, verify(actual, at: ready.location, settings: ready.settings))
+  }
+
+  /// The same for a value computed asynchronously, awaiting the strategy instead of blocking
+  /// the test's thread.
+  func run(_ value: () async throws -> Value) async -> (
+    context: TestContext, failure: SnapshotFailure?
+  ) {
+    let (context, prepared) = prepare()
+    let ready: Ready
+    switch prepared {
+    case .ready(let found): ready = found
+    case .failed(let failure): return (context, failure)
+    }
+    let actual = await captureSnapshot(of: value, as: strategy, timeout: timeout)
+    return (context, verify(actual, at: ready.location, settings: ready.settings))
+  }
+
+  private struct Ready {
+    var location: SnapshotLocation
+    var settings: SnapshotSettings
+  }
+
+  private enum Prepared {
+    case ready(Ready)
+    case failed(SnapshotFailure)
+  }
+
+  /// Locates the reference and resolves the settings: what the comparison needs, or why it
+  /// cannot run.
+  private func prepare() -> (TestContext, Prepared) {
     let context = TestContext.current(testName: testName)
     let location = locate(in: context)
     let settings: SnapshotSettings
@@ -23,7 +61,7 @@ struct SnapshotVerification<Value, Format> {
         location.isInsidePackage(ofTestFile: filePath)
       }
     } catch {
-      return (context, SnapshotFailure(error.description))
+      return (context, .failed(SnapshotFailure(error.description)))
     }
     let claimant =
       context.identity
@@ -32,12 +70,13 @@ struct SnapshotVerification<Value, Format> {
     if let owner = ReferenceClaims.shared.claim(location.url.path, for: claimant) {
       return (
         context,
-        SnapshotFailure(
-          ReferenceClaims.conflict(path: location.url.path, first: owner, second: claimant))
+        .failed(
+          SnapshotFailure(
+            ReferenceClaims.conflict(path: location.url.path, first: owner, second: claimant)))
       )
     }
     ReferenceLog.shared.log(location.url, testFilePath: filePath)
-    return (context, verify(value, at: location, settings: settings))
+    return (context, .ready(Ready(location: location, settings: settings)))
   }
 
   private func locate(in context: TestContext) -> SnapshotLocation {
@@ -48,11 +87,12 @@ struct SnapshotVerification<Value, Format> {
   }
 
   private func verify(
-    _ value: () throws -> Value, at location: SnapshotLocation, settings: SnapshotSettings
+    _ captured: Result<Format, CaptureMessage>, at location: SnapshotLocation,
+    settings: SnapshotSettings
   ) -> SnapshotFailure? {
     let actual: Format
-    switch captureSnapshot(of: value, as: strategy, timeout: timeout) {
-    case .success(let captured): actual = captured
+    switch captured {
+    case .success(let value): actual = value
     case .failure(let message): return SnapshotFailure(message.text)
     }
     let referenceData: Data?

@@ -1,5 +1,6 @@
 import Foundation
 import Snapshots
+import TestSupport
 import Testing
 
 /// `Async` values are awaited the same way whatever produces them.
@@ -28,5 +29,56 @@ import Testing
   @Test func operationErrorsAreThrown() async {
     struct Failure: Error {}
     await #expect(throws: Failure.self) { try await Async<Int> { throw Failure() }.value() }
+  }
+}
+
+/// The `async` assertion awaits its strategy: a hung one costs its own test the timeout and
+/// blocks no thread other tests need.
+@Suite struct AsyncAssertionTests {
+  /// Never delivers a snapshot.
+  static var hung: Snapshotting<Int, String> {
+    Snapshotting<String, String>.lines.asyncPullback { (_: Int) in
+      Async<String> { _ in }
+    }
+  }
+
+  @Test func aHungStrategyTimesOutWithoutBlockingOtherTasks() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let clock = ContinuousClock()
+    let started = clock.now
+    // More waiting assertions than the machine has cooperative threads: were each to block
+    // one, the probe task below could not run until they timed out.
+    async let waits: [String?] = withTaskGroup(of: String?.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          await verifySnapshot(
+            as: Self.hung, named: "hung-\(index)", record: .never,
+            snapshotDirectory: folder.path, timeout: 1
+          ) { index }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    let probe = await Task { clock.now }.value
+    #expect(probe - started < .milliseconds(600), "a task ran while the assertions waited")
+    let messages = await waits
+    #expect(messages.count == 8)
+    #expect(messages.allSatisfy { $0?.contains("took longer than 1 s") == true }, "\(messages)")
+    #expect(clock.now - started < .seconds(3), "all eight waited at once")
+  }
+
+  @Test func anAsyncValueIsComparedLikeAnyOther() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let recorded = await verifySnapshot(
+      as: .lines, named: "value", record: .missing, snapshotDirectory: folder.path
+    ) {
+      try await Task.sleep(for: .milliseconds(1))
+      return "computed"
+    }
+    #expect(recorded?.hasPrefix("Recorded snapshot") == true)
+    await assertSnapshot(as: .lines, named: "value", snapshotDirectory: folder.path) { "computed" }
   }
 }
