@@ -14,9 +14,10 @@ let package = Package(
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
   ],
   dependencies: [
-    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax; test
-    // targets that import `InlineSnapshots` build without it.
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
+    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax and
+    // swift-argument-parser; test targets that import `InlineSnapshots` build without them.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -54,6 +55,7 @@ let package = Package(
         "Snapshots",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

@@ -6,8 +6,26 @@ import PackagePlugin
 /// tool, which runs them and applies what they left.
 @main
 struct SnapshotRecord: CommandPlugin {
+  static let usage = """
+    USAGE: swift package --allow-writing-to-package-directory snapshot-record [options]
+
+    Builds and runs the package's tests, then records the snapshot files and rewrites the inline
+    snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.
+
+    OPTIONS:
+      --filter <regex>   Run only the tests whose names match.
+      --dry-run          Print the changes as diffs; write nothing.
+      --apply-only       Run nothing: apply what earlier `swift test` runs left.
+      --prune            Delete references whose tests are gone (after a complete run).
+      -h, --help         Show this help.
+    """
+
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
+    if extractor.extractFlag(named: "help") > 0 || arguments.contains("-h") {
+      print(Self.usage)
+      return
+    }
     let applyOnly = extractor.extractFlag(named: "apply-only") > 0
     var toolArguments = ["--package-directory", context.package.directoryURL.path]
     if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
@@ -16,7 +34,9 @@ struct SnapshotRecord: CommandPlugin {
       toolArguments += ["--filter", filter]
     }
     guard extractor.remainingArguments.isEmpty else {
-      throw PluginError("unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
+      throw PluginError(
+        "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\n\(Self.usage)"
+      )
     }
     if applyOnly {
       toolArguments.insert("apply", at: 0)

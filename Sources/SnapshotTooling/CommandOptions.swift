@@ -1,16 +1,17 @@
+import ArgumentParser
 import Foundation
 
-/// The `snapshots` command line.
+/// The `snapshots` command line, parsed by swift-argument-parser (which also gives `--help`).
 ///
 /// ```
-/// snapshots record --package-directory DIR --test-binary PATH [--filter REGEX] [--dry-run] [--prune]
+/// snapshots record --test-binary PATH [--package-directory DIR] [--filter REGEX] [--dry-run] [--prune]
 /// snapshots apply [--package-directory DIR] [--dry-run]
 /// ```
 public struct CommandOptions: Equatable, Sendable {
   public enum Verb: String, Sendable {
     /// Run the tests, then apply what they left.
     case record
-    /// Apply the pending records of the last run, running nothing.
+    /// Apply the pending records of every unapplied run, running nothing.
     case apply
   }
 
@@ -21,53 +22,84 @@ public struct CommandOptions: Equatable, Sendable {
   public var dryRun = false
   public var prune = false
 
+  /// Bad arguments, or a request for help (``isHelp``): ``description`` is what to print.
   public struct UsageError: Error, CustomStringConvertible {
     public var description: String
+    public var isHelp = false
   }
-
-  public static let usage = """
-    usage: snapshots record --package-directory DIR --test-binary PATH [--filter REGEX] [--dry-run] [--prune]
-           snapshots apply [--package-directory DIR] [--dry-run]
-    """
 
   public init(parsing arguments: [String], currentDirectory: URL) throws(UsageError) {
-    guard let first = arguments.first, let verb = Verb(rawValue: first) else {
-      throw UsageError(description: "expected record or apply\n\(CommandOptions.usage)")
-    }
-    self.verb = verb
-    packageDirectory = currentDirectory
-    var rest = arguments.dropFirst()[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--dry-run": dryRun = true
-      case "--prune": prune = true
-      case "--filter": filter = try CommandOptions.value(of: argument, from: &rest)
-      case "--package-directory":
-        packageDirectory = URL(
-          fileURLWithPath: try CommandOptions.value(of: argument, from: &rest), isDirectory: true)
-      case "--test-binary":
-        testBinary = URL(fileURLWithPath: try CommandOptions.value(of: argument, from: &rest))
-      default:
-        throw UsageError(description: "unknown argument \(argument)\n\(CommandOptions.usage)")
-      }
-    }
-    if verb == .record && testBinary == nil {
-      throw UsageError(description: "record needs --test-binary\n\(CommandOptions.usage)")
-    }
-    if verb == .apply && (prune || filter != nil) {
+    let command: any ParsableCommand
+    do {
+      command = try SnapshotsCLI.parseAsRoot(arguments)
+    } catch {
       throw UsageError(
-        description:
-          "--prune and --filter need a test run: use record, or snapshot-record without --apply-only"
-      )
+        description: SnapshotsCLI.fullMessage(for: error),
+        isHelp: SnapshotsCLI.exitCode(for: error) == .success)
+    }
+    func directory(_ path: String?) -> URL {
+      path.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? currentDirectory
+    }
+    switch command {
+    case let record as SnapshotsCLI.Record:
+      verb = .record
+      packageDirectory = directory(record.common.packageDirectory)
+      testBinary = URL(fileURLWithPath: record.testBinary)
+      filter = record.filter
+      dryRun = record.common.dryRun
+      prune = record.prune
+    case let apply as SnapshotsCLI.Apply:
+      verb = .apply
+      packageDirectory = directory(apply.common.packageDirectory)
+      dryRun = apply.common.dryRun
+    default:
+      throw UsageError(description: SnapshotsCLI.helpMessage(), isHelp: true)
     }
   }
+}
 
-  private static func value(of flag: String, from rest: inout ArraySlice<String>)
-    throws(UsageError) -> String
-  {
-    guard let value = rest.popFirst() else {
-      throw UsageError(description: "\(flag) needs a value\n\(CommandOptions.usage)")
-    }
-    return value
+/// The commands and options, as swift-argument-parser declares them; ``CommandOptions`` is
+/// what the tool runs with.
+struct SnapshotsCLI: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "snapshots",
+    abstract: "Records snapshot files and rewrites inline snapshots from what tests left.",
+    discussion: """
+      Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
+      3 the tests could not run or crashed.
+      """,
+    subcommands: [Record.self, Apply.self])
+
+  struct Common: ParsableArguments {
+    @Option(help: "The package to work in (default: the current directory).")
+    var packageDirectory: String?
+
+    @Flag(help: "Print what would change, as diffs; write nothing.")
+    var dryRun = false
+  }
+
+  struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run the tests, then apply what they left and list orphaned references.")
+
+    @OptionGroup var common: Common
+
+    @Option(help: "The package's test binary (<Package>PackageTests.xctest).")
+    var testBinary: String
+
+    @Option(help: "Run only the tests whose names match this regular expression.")
+    var filter: String?
+
+    @Flag(help: "Delete the references whose tests are gone (after a complete run only).")
+    var prune = false
+  }
+
+  struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Apply every unapplied run's records (oldest first, newest winning), running nothing."
+    )
+
+    @OptionGroup var common: Common
   }
 }

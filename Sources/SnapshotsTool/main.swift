@@ -9,6 +9,10 @@ do {
     parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)
   exit(SnapshotsCommand(options: options).run().rawValue)
 } catch {
-  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+  if error.isHelp {
+    print(error.description)
+    exit(SnapshotsCommand.ExitCode.success.rawValue)
+  }
+  FileHandle.standardError.write(Data("\(error)\n".utf8))
   exit(SnapshotsCommand.ExitCode.usage.rawValue)
 }

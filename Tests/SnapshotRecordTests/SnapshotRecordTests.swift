@@ -15,6 +15,9 @@ struct SnapshotRecordTests {
     #expect(denied.status != 0)
     #expect(denied.output.contains("--allow-writing-to-package-directory"), "\(denied.output)")
 
+    let help = try package.snapshotRecord("--help")
+    #expect(help.status == 0 && help.output.contains("--apply-only"), "\(help.output)")
+
     // A dry run shows the changes and writes nothing.
     let dryRun = try package.snapshotRecord("--dry-run")
     #expect(dryRun.status != 0, "the loop is refused: \(dryRun.output)")

@@ -21,17 +21,31 @@ import Testing
   }
 
   @Test(arguments: [
-    (["record"], "record needs --test-binary"),
-    (["apply", "--prune"], "--prune and --filter need a test run"),
-    (["apply", "--filter"], "--filter needs a value"),
-    (["apply", "--force"], "unknown argument --force"),
-    (["frobnicate"], "expected record or apply"),
+    (["record"], "Error: Missing expected argument '--test-binary <test-binary>'"),
+    (["apply", "--prune"], "Error: Unknown option '--prune'"),
+    (
+      ["apply", "--package-directory"],
+      "Error: Missing value for '--package-directory <package-directory>'"
+    ),
+    (["apply", "--force"], "Error: Unknown option '--force'"),
+    (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     #expect {
       try CommandOptions(parsing: arguments, currentDirectory: here)
     } throws: { error in
-      "\(error)".hasPrefix(message)
+      guard let usage = error as? CommandOptions.UsageError else { return false }
+      return usage.description.hasPrefix(message) && !usage.isHelp
+    }
+  }
+
+  @Test(arguments: [["--help"], ["record", "--help"], ["help", "apply"], []])
+  func helpIsAskedFor(arguments: [String]) {
+    #expect {
+      try CommandOptions(parsing: arguments, currentDirectory: here)
+    } throws: { error in
+      guard let usage = error as? CommandOptions.UsageError else { return false }
+      return usage.isHelp && usage.description.contains("USAGE: snapshots")
     }
   }
 
