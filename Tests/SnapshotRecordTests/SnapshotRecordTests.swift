@@ -7,8 +7,15 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(30)))
 struct SnapshotRecordTests {
   @Test func recordingLoop() throws {
-    let package = try ThrowawayPackage(files: Fixtures.before)
+    let documents = try DocSnippets.files(in: ThrowawayPackage.repository)
+    let package = try ThrowawayPackage(files: Fixtures.before.merging(documents) { $1 })
     defer { package.folder.remove() }
+
+    // Every Swift block of the README and the DocC articles compiles (this also builds the
+    // libraries every later step uses).
+    let docs = try package.swift(["build", "--target", DocSnippets.target])
+    #expect(docs.status == 0, "the documents' code does not compile:\n\(docs.output)")
+    #expect(documents.count > 15, "\(documents.count) files from the documents")
 
     // Without the permission and a terminal to ask on, nothing runs.
     let denied = try package.swift(["package", "snapshot-record"])

@@ -7,11 +7,19 @@ import TestSupport
 struct ThrowawayPackage {
   let folder: TemporaryDirectory
 
+  /// This repository, which the package depends on by path.
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A test target `AppTests` and a library target `DocSnippets` (the documents' code blocks).
   init(files: [String: String]) throws {
     folder = try TemporaryDirectory()
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let repository = Self.repository
+    // A path dependency's identity is its folder's name.
     let identity = repository.lastPathComponent.lowercased()
+    let products = ["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG"].map {
+      ".product(name: \"\($0)\", package: \"\(identity)\")"
+    }
     try write(
       "Package.swift",
       """
@@ -24,11 +32,9 @@ struct ThrowawayPackage {
         targets: [
           .testTarget(
             name: "AppTests",
-            dependencies: [
-              .product(name: "Snapshots", package: "\(identity)"),
-              .product(name: "InlineSnapshots", package: "\(identity)"),
-            ],
-            exclude: ["__Snapshots__"])
+            dependencies: [\(products[0]), \(products[1])],
+            exclude: ["__Snapshots__"]),
+          .target(name: "\(DocSnippets.target)", dependencies: [\(products.joined(separator: ", "))], path: "\(DocSnippets.target)"),
         ]
       )
 
