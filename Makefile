@@ -1,5 +1,5 @@
 # The commands the README and CI use; CI calls these targets so they cannot go stale.
-.PHONY: example test lint docs bench dump-fixtures
+.PHONY: example test lint docs bench fuzz dump-fixtures
 
 # Runs the example package's snapshot tests, end to end.
 example:
@@ -21,6 +21,10 @@ docs:
 # Runs the side-by-side benchmarks against swift-snapshot-testing, in release mode.
 bench:
 	cd Benchmarks && swift run -c release SnapshotBenchmarks
+
+# Runs the libFuzzer targets in Tests/Fuzz, FUZZ_SECONDS each (600 by default); CI does not.
+fuzz:
+	Scripts/fuzz
 
 # Re-records the .dump compatibility references with swift-snapshot-testing itself.
 dump-fixtures:

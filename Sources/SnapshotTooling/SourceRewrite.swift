@@ -9,8 +9,8 @@ import SwiftSyntax
 /// whole file is refused when it changed since the tests ran (its hash differs), or when the
 /// rewritten text would not parse back to the recorded texts. A file already holding every
 /// record's text is up to date, so applying twice equals applying once.
-struct SourceRewrite {
-  enum Outcome: Equatable {
+@_spi(Tooling) public struct SourceRewrite {
+  public enum Outcome: Equatable {
     /// The new text, how many closures it writes, and the calls it left, with why.
     case rewritten(String, count: Int, refused: [String])
     /// Nothing to write; `refused` names the calls that could not be.
@@ -19,7 +19,7 @@ struct SourceRewrite {
     case refused(String)
   }
 
-  static func apply(_ records: [PendingInlineRecord], to source: String) -> Outcome {
+  public static func apply(_ records: [PendingInlineRecord], to source: String) -> Outcome {
     var (sites, refused) = oneRecordPerCall(records)
     let hash = SourceHash.of(source)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }

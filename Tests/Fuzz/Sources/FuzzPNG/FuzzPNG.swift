@@ -1,0 +1,17 @@
+import Foundation
+import SnapshotsPNG
+
+/// Any bytes: decoding refuses them or yields an image that encodes, and decodes back to the
+/// same pixels; nothing crashes or reads out of bounds (AddressSanitizer).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  guard let image = try? Image(pngData: Data(bytes: start, count: count)) else { return 0 }
+  guard let encoded = try? image.pngData() else {
+    fatalError("a decoded \(image.width)×\(image.height) image does not encode")
+  }
+  guard let decoded = try? Image(pngData: encoded) else {
+    fatalError("an encoded \(image.width)×\(image.height) image does not decode")
+  }
+  precondition(decoded == image, "encode(decode(x)) decodes to other pixels")
+  return 0
+}

@@ -1,0 +1,41 @@
+import Foundation
+@_spi(Tooling) import SnapshotTooling
+@_spi(Tooling) import Snapshots
+
+/// Any text as a test source, with a record for every `assertInlineSnapshot(` in it (its new
+/// text made from the line itself): the rewrite never crashes, and with one record (whose call
+/// keeps its line) it refuses or writes a file in which applying the record again changes
+/// nothing. The rewriter itself re-parses what it writes and refuses when a literal would not
+/// read back.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSourceRewrite(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let source = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+  let hash = SourceHash.of(source)
+  var records: [PendingInlineRecord] = []
+  for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+  {
+    guard let call = line.range(of: "assertInlineSnapshot(") else { continue }
+    let column = line.utf8.distance(from: line.startIndex, to: call.lowerBound) + 1
+    records.append(
+      PendingInlineRecord(
+        sourceFile: "/T.swift", line: index + 1, column: column,
+        functionName: "assertInlineSnapshot", closureLabel: "matches", trailingClosureIndex: 0,
+        oldText: nil, newText: String(line.reversed()), sourceHash: hash, testName: "t()"))
+  }
+  guard !records.isEmpty else { return 0 }
+  guard case .rewritten(let text, _, _) = SourceRewrite.apply(records, to: source),
+    records.count == 1
+  else { return 0 }
+  let again = records.map { record -> PendingInlineRecord in
+    var record = record
+    record.sourceHash = SourceHash.of(text)
+    return record
+  }
+  switch SourceRewrite.apply(again, to: text) {
+  case .upToDate: break
+  case .refused(let reason): fatalError("applying again was refused (\(reason)):\n\(text)")
+  case .rewritten(let second, let written, _):
+    fatalError("applying again rewrote \(written) more:\n\(text)\n---\n\(second)")
+  }
+  return 0
+}
