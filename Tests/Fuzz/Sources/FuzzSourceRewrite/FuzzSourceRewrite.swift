@@ -2,7 +2,9 @@ import Foundation
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
-/// Any text as a test source, with a record for every `assertInlineSnapshot(` in it (its new
+/// The rewriter never crashes, and writes fixed points.
+///
+/// Any text is a test source, with a record for every `assertInlineSnapshot(` in it (its new
 /// text made from the line itself): the rewrite never crashes, and with one record (whose call
 /// keeps its line) it refuses or writes a file in which applying the record again changes
 /// nothing. The rewriter itself re-parses what it writes and refuses when a literal would not
