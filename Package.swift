@@ -64,7 +64,7 @@ let package = Package(
     ),
     .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
-    .testTarget(name: "SnapshotRecordTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "SnapshotRecordTests", dependencies: ["Snapshots", "TestSupport"]),
     .plugin(
       name: "SnapshotRecord",
       capability: .command(

@@ -6,7 +6,7 @@ import Foundation
 struct TestRunner {
   var binary: URL
   var environment: [String: String]
-  /// Where the run's own files go (Swift Testing's event stream).
+  /// The run's pending folder, which names its event stream.
   var runDirectory: URL
   /// A regular expression over test names (`Module.Type/test` for XCTest, as `swift test
   /// --filter` takes it); `nil` runs every test.
@@ -32,8 +32,10 @@ struct TestRunner {
       passes.append(
         Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output)))
     }
-    let events = runDirectory.appendingPathComponent("swift-testing-events.jsonl")
-    try? FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+    // Outside the package: the pending store may be the disk that is full.
+    let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "snapshots-events-\(runDirectory.lastPathComponent).jsonl")
+    defer { try? FileManager.default.removeItem(at: events) }
     var testing = [
       "--testing-library", "swift-testing", "--event-stream-output-path", events.path,
       "--event-stream-version", "0",

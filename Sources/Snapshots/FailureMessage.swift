@@ -41,7 +41,7 @@ enum FailureMessage {
     for artifact in artifacts.artifacts {
       lines.append("Artifact:  \(artifact.path)")
     }
-    if let diffTool = settings.diffTool, case .differs = outcome {
+    if let diffTool = settings.diffTool, !diffTool.isDefault, case .differs = outcome {
       lines.append(
         "Compare:   \(diffTool(reference: referencePath, actual: artifacts.actual.path))")
     }

@@ -45,7 +45,7 @@ import Foundation
     try write(record, data: data, in: runDirectory(testFilePath: testFilePath))
   }
 
-  static func write(_ record: PendingRecord, data: Data?, in directory: URL) throws {
+  public static func write(_ record: PendingRecord, data: Data?, in directory: URL) throws {
     let base = uniqueName()
     let stored: PendingRecord
     switch (record, data) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The settings one assertion runs with, resolved in one place, in this order: explicit argument,
-/// then scope or trait, then environment variable, then default.
+/// then scope or trait, then swift-snapshot-testing's deprecated `isRecording` global when it was
+/// set, then environment variable, then default.
 ///
 /// On CI (the `CI` variable set) nothing is written into the package unless the environment
 /// itself asks with `SNAPSHOT_TESTING_RECORD`: a record mode chosen in code (`record:`,
@@ -52,7 +53,7 @@ struct SnapshotSettings {
     let onCI = isCI(environment)
     let record: SnapshotTestingConfiguration.Record
     var source = RecordSource.chosen
-    if let chosen = argument ?? scope?.record {
+    if let chosen = argument ?? scope?.record ?? LegacyGlobals.record.withLock({ $0 }) {
       if onCI && fromEnvironment == nil && chosen != .never && writesIntoPackage() {
         record = .never
         source = .heldBackOnCI(chosen)
@@ -68,7 +69,8 @@ struct SnapshotSettings {
     let artifacts =
       scope?.artifactsDirectory ?? environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
     return SnapshotSettings(
-      record: record, recordSource: source, diffTool: scope?.diffTool,
+      record: record, recordSource: source,
+      diffTool: scope?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
       artifactsDirectory: artifacts)
   }
 

@@ -25,10 +25,12 @@ public struct SnapshotTestingConfiguration: Sendable {
     self.artifactsDirectory = artifactsDirectory
   }
 
-  /// This configuration with the unset fields taken from `outer`.
+  /// This configuration with the unset fields taken from `outer`; a scope always has a diff
+  /// tool, ``DiffTool/default`` when none was chosen (as in swift-snapshot-testing).
   func inheriting(from outer: SnapshotTestingConfiguration?) -> SnapshotTestingConfiguration {
     SnapshotTestingConfiguration(
-      record: record ?? outer?.record, diffTool: diffTool ?? outer?.diffTool,
+      record: record ?? outer?.record,
+      diffTool: diffTool ?? outer?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
       artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory)
   }
 }

@@ -31,6 +31,14 @@ public struct SnapshotsTrait: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == SnapshotsTrait {
+  /// Scopes snapshot settings to the test or suite without changing any.
+  public static var snapshots: Self { snapshots() }
+
+  /// Scopes a whole configuration to the test or suite.
+  public static func snapshots(_ configuration: SnapshotTestingConfiguration) -> Self {
+    SnapshotsTrait(configuration: configuration)
+  }
+
   /// Snapshot options for the test or suite: the record mode, the diff tool and the artifacts
   /// folder.
   public static func snapshots(

@@ -7,16 +7,20 @@ import PackageDescription
 let package = Package(
   name: "SnapshotsFuzz",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(path: "../..")],
+  dependencies: [.package(name: "swift-snapshots", path: "../..")],
   targets: [
+    .target(name: "FuzzSupport"),
     .executableTarget(
-      name: "FuzzJSON", dependencies: [.product(name: "SnapshotsJSON", package: "main")]),
+      name: "FuzzJSON",
+      dependencies: ["FuzzSupport", .product(name: "SnapshotsJSON", package: "swift-snapshots")]),
     .executableTarget(
-      name: "FuzzPNG", dependencies: [.product(name: "SnapshotsPNG", package: "main")]),
+      name: "FuzzPNG",
+      dependencies: ["FuzzSupport", .product(name: "SnapshotsPNG", package: "swift-snapshots")]),
     .executableTarget(
-      name: "FuzzPendingRecord", dependencies: [.product(name: "Snapshots", package: "main")]),
+      name: "FuzzPendingRecord",
+      dependencies: ["FuzzSupport", .product(name: "Snapshots", package: "swift-snapshots")]),
     .executableTarget(
       name: "FuzzSourceRewrite",
-      dependencies: [.product(name: "SnapshotTooling", package: "main")]),
+      dependencies: ["FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots")]),
   ]
 )

@@ -158,6 +158,9 @@ struct SnapshotRecordTests {
     #expect(again.status == 0, "\(again.output)")
 
     try killingTheCommandStopsEverything(package)
+    try InterruptedApply(package: package).run(trials: 20)
+    try FullDisk(package: package).run()
+    try ManyAssertions(package: package).run()
   }
 
   /// `kill -9` of `swift package … snapshot-record` while a test hangs: within seconds no

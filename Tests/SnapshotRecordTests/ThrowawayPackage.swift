@@ -61,6 +61,22 @@ struct ThrowawayPackage {
     try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
   }
 
+  /// An executable this package's debug builds made (the plugin's tool, `snapshots`; the
+  /// test binary), if any.
+  func builtProduct(_ name: String) -> URL? {
+    let build = folder.url.appendingPathComponent(".build")
+    let walker = FileManager.default.enumerator(at: build, includingPropertiesForKeys: nil)
+    while let url = walker?.nextObject() as? URL {
+      if url.lastPathComponent == name
+        && url.deletingLastPathComponent().lastPathComponent == "debug"
+        && FileManager.default.isExecutableFile(atPath: url.path)
+      {
+        return url
+      }
+    }
+    return nil
+  }
+
   /// `swift package --allow-writing-to-package-directory snapshot-record …`.
   func snapshotRecord(_ arguments: String...) throws -> Command {
     try swift(["package", "--allow-writing-to-package-directory", "snapshot-record"] + arguments)
@@ -72,9 +88,16 @@ struct ThrowawayPackage {
 
   /// Starts `swift` with `arguments` and returns at once; its output is discarded.
   func start(_ arguments: [String], environment extra: [String: String]) throws -> Process {
+    try launch(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, environment: extra)
+  }
+
+  /// Starts a program in the package's folder and returns at once; its output is discarded.
+  func launch(_ program: URL, _ arguments: [String], environment extra: [String: String] = [:])
+    throws -> Process
+  {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
+    process.executableURL = program
+    process.arguments = arguments
     process.currentDirectoryURL = folder.url
     process.environment = environment.merging(extra) { $1 }
     process.standardOutput = FileHandle.nullDevice

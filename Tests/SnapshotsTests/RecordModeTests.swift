@@ -132,7 +132,7 @@ import Testing
     let message = try withSnapshotTesting(diffTool: "meld") {
       try #require(verify("new", record: .never))
     }
-    #expect(message.contains("Compare:   meld \"\(reference.path)\" \""))
+    #expect(message.contains("Compare:   meld \(reference.path) /"))
   }
 
   @Test func scopedRecordModeApplies() throws {

@@ -99,7 +99,7 @@ import Testing
         #expect(SnapshotTestingConfiguration.current?.record == .all)
         #expect(
           SnapshotTestingConfiguration.current?.diffTool?(reference: "a", actual: "b")
-            == "meld \"a\" \"b\"")
+            == "meld a b")
       }
     }
   }

@@ -1,10 +1,10 @@
+import FuzzSupport
 import SnapshotsJSON
 
 /// Any bytes: parsing refuses them or yields a document whose canonical text parses back to
 /// itself, and the direct path (straight from json-c's tree) writes that same text.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+func fuzzJSON(_ input: UnsafeRawBufferPointer) -> CInt {
+  let bytes = Array(input)
   guard let document = try? JSONValue(parsing: bytes) else { return 0 }
   let text = document.canonicalText
   guard let again = try? JSONValue(parsing: Array(text.utf8)) else {
@@ -15,4 +15,12 @@ public func fuzzJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     (try? JSONValue.canonicalText(parsing: bytes)) == text,
     "the two canonical paths differ:\n\(text)")
   return 0
+}
+
+@main enum Main {
+  static func main() {
+    runFuzzer { data, count in
+      fuzzJSON(UnsafeRawBufferPointer(start: data, count: count))
+    }
+  }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import FuzzSupport
 import SnapshotsPNG
 
 /// Any bytes: decoding refuses them or yields an image that encodes, and decodes back to the
 /// same pixels; nothing crashes or reads out of bounds (AddressSanitizer).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPNG(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  guard let image = try? Image(pngData: Data(bytes: start, count: count)) else { return 0 }
+func fuzzPNG(_ input: UnsafeRawBufferPointer) -> CInt {
+  guard let image = try? Image(pngData: Data(input)) else { return 0 }
   guard let encoded = try? image.pngData() else {
     fatalError("a decoded \(image.width)×\(image.height) image does not encode")
   }
@@ -14,4 +14,12 @@ public func fuzzPNG(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   precondition(decoded == image, "encode(decode(x)) decodes to other pixels")
   return 0
+}
+
+@main enum Main {
+  static func main() {
+    runFuzzer { data, count in
+      fuzzPNG(UnsafeRawBufferPointer(start: data, count: count))
+    }
+  }
 }

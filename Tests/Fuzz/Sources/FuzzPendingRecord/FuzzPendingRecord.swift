@@ -1,12 +1,12 @@
 import Foundation
+import FuzzSupport
 @_spi(Tooling) import Snapshots
 
 /// Any bytes as a pending record file: the run loads, or fails with an error that names the
 /// file; it never crashes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPendingRecord(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzPendingRecord(_ input: UnsafeRawBufferPointer) -> CInt {
   let record = folder.appendingPathComponent("1-1-1.record")
-  try? Data(bytes: start, count: count).write(to: record)
+  try? Data(input).write(to: record)
   do {
     let run = try PendingRun.load(folder)
     precondition(run.entries.count == 1, "one record file, \(run.entries.count) records")
@@ -26,3 +26,11 @@ let folder: URL = {
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }()
+
+@main enum Main {
+  static func main() {
+    runFuzzer { data, count in
+      fuzzPendingRecord(UnsafeRawBufferPointer(start: data, count: count))
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
@@ -9,9 +10,8 @@ import Foundation
 /// keeps its line) it refuses or writes a file in which applying the record again changes
 /// nothing. The rewriter itself re-parses what it writes and refuses when a literal would not
 /// read back.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSourceRewrite(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  let source = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+func fuzzSourceRewrite(_ input: UnsafeRawBufferPointer) -> CInt {
+  let source = String(decoding: input, as: UTF8.self)
   let hash = SourceHash.of(source)
   var records: [PendingInlineRecord] = []
   for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -40,4 +40,12 @@ public func fuzzSourceRewrite(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     fatalError("applying again rewrote \(written) more:\n\(text)\n---\n\(second)")
   }
   return 0
+}
+
+@main enum Main {
+  static func main() {
+    runFuzzer { data, count in
+      fuzzSourceRewrite(UnsafeRawBufferPointer(start: data, count: count))
+    }
+  }
 }

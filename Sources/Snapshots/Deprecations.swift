@@ -1,0 +1,181 @@
+import Foundation
+import Synchronization
+import XCTest
+
+// swift-snapshot-testing 1.19.7's deprecated spellings, so suites written for it compile; each
+// forwards to the normal API. They go at the next major version.
+
+@available(
+  *, deprecated, message: "Use '.all' instead of 'true', and '.missing' instead of 'false'."
+)
+extension SnapshotTestingConfiguration.Record: ExpressibleByBooleanLiteral {
+  public init(booleanLiteral value: Bool) {
+    self = value ? .all : .missing
+  }
+}
+
+@available(*, deprecated, message: "Use '.default' instead of a 'nil' value for 'diffTool'.")
+extension SnapshotTestingConfiguration.DiffTool: ExpressibleByNilLiteral {
+  public init(nilLiteral: ()) {
+    self = .default
+  }
+}
+
+/// What the deprecated globals set: read after an argument and a scope, before the environment.
+enum LegacyGlobals {
+  static let record = Mutex<SnapshotTestingConfiguration.Record?>(nil)
+  static let diffTool = Mutex<SnapshotTestingConfiguration.DiffTool>(.default)
+}
+
+@available(
+  *, deprecated,
+  message:
+    "Use 'withSnapshotTesting(record:)', the '.snapshots(record:)' trait or SNAPSHOT_TESTING_RECORD."
+)
+public var isRecording: Bool {
+  get {
+    (SnapshotTestingConfiguration.current?.record ?? LegacyGlobals.record.withLock { $0 }) == .all
+  }
+  set { LegacyGlobals.record.withLock { $0 = newValue ? .all : .missing } }
+}
+
+@available(
+  *, deprecated,
+  message:
+    "Use 'withSnapshotTesting(record:)', the '.snapshots(record:)' trait or SNAPSHOT_TESTING_RECORD."
+)
+public var record: Bool {
+  get { isRecording }
+  set { isRecording = newValue }
+}
+
+@available(
+  *, deprecated,
+  message: "Use 'withSnapshotTesting(diffTool:)' or the '.snapshots(diffTool:)' trait."
+)
+public var diffTool: SnapshotTestingConfiguration.DiffTool {
+  get { LegacyGlobals.diffTool.withLock { $0 } }
+  set { LegacyGlobals.diffTool.withLock { $0 = newValue } }
+}
+
+@available(*, deprecated, renamed: "XCTestCase")
+public typealias SnapshotTestCase = XCTestCase
+
+extension SnapshotTestingConfiguration.Record {
+  fileprivate init?(recording: Bool?) {
+    guard let recording else { return nil }
+    self = recording ? .all : .missing
+  }
+}
+
+@available(
+  *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
+)
+@_disfavoredOverload
+public func assertSnapshot<Value, Format>(
+  of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil, record recording: Bool? = nil, timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+  testName: String = #function, line: UInt = #line, column: UInt = #column
+) {
+  assertSnapshot(
+    of: try value(), as: snapshotting, named: name, record: .init(recording: recording),
+    timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line,
+    column: column)
+}
+
+@available(
+  *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
+)
+@_disfavoredOverload
+public func assertSnapshots<Value, Format>(
+  of value: @autoclosure () throws -> Value, as strategies: [String: Snapshotting<Value, Format>],
+  record recording: Bool? = nil, timeout: TimeInterval = 5, fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line,
+  column: UInt = #column
+) {
+  assertSnapshots(
+    of: try value(), as: strategies, record: .init(recording: recording), timeout: timeout,
+    fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+@available(
+  *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
+)
+@_disfavoredOverload
+public func assertSnapshots<Value, Format>(
+  of value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>],
+  record recording: Bool? = nil, timeout: TimeInterval = 5, fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath, testName: String = #function, line: UInt = #line,
+  column: UInt = #column
+) {
+  assertSnapshots(
+    of: try value(), as: strategies, record: .init(recording: recording), timeout: timeout,
+    fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+@available(
+  *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
+)
+@_disfavoredOverload
+public func verifySnapshot<Value, Format>(
+  of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #file,
+  testName: String = #function, line: UInt = #line, column: UInt = #column
+) -> String? {
+  verifySnapshot(
+    of: try value(), as: snapshotting, named: name, record: .init(recording: recording),
+    snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID, file: filePath,
+    testName: testName, line: line, column: column)
+}
+
+@available(*, deprecated, renamed: "assertSnapshot(of:as:named:record:timeout:file:testName:line:)")
+public func assertSnapshot<Value, Format>(
+  matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil, record recording: Bool? = nil, timeout: TimeInterval = 5,
+  file: StaticString = #file, testName: String = #function, line: UInt = #line
+) {
+  assertSnapshot(
+    of: try value(), as: snapshotting, named: name, record: .init(recording: recording),
+    timeout: timeout, file: file, testName: testName, line: line)
+}
+
+@available(*, deprecated, renamed: "assertSnapshots(of:as:record:timeout:file:testName:line:)")
+public func assertSnapshots<Value, Format>(
+  matching value: @autoclosure () throws -> Value,
+  as strategies: [String: Snapshotting<Value, Format>], record recording: Bool? = nil,
+  timeout: TimeInterval = 5, file: StaticString = #file, testName: String = #function,
+  line: UInt = #line
+) {
+  assertSnapshots(
+    of: try value(), as: strategies, record: .init(recording: recording), timeout: timeout,
+    file: file, testName: testName, line: line)
+}
+
+@available(*, deprecated, renamed: "assertSnapshots(of:as:record:timeout:file:testName:line:)")
+public func assertSnapshots<Value, Format>(
+  matching value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>],
+  record recording: Bool? = nil, timeout: TimeInterval = 5, file: StaticString = #file,
+  testName: String = #function, line: UInt = #line
+) {
+  assertSnapshots(
+    of: try value(), as: strategies, record: .init(recording: recording), timeout: timeout,
+    file: file, testName: testName, line: line)
+}
+
+@available(
+  *, deprecated,
+  renamed: "verifySnapshot(of:as:named:record:snapshotDirectory:timeout:file:testName:line:)"
+)
+public func verifySnapshot<Value, Format>(
+  matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
+  named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5, file: StaticString = #file, testName: String = #function,
+  line: UInt = #line
+) -> String? {
+  verifySnapshot(
+    of: try value(), as: snapshotting, named: name, record: .init(recording: recording),
+    snapshotDirectory: snapshotDirectory, timeout: timeout, file: file, testName: testName,
+    line: line)
+}
