@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 /// A full disk, as a 64 KB tmpfs: first under the pending store, then under a snapshot folder.
+///
 /// `snapshot-record` says what it could not record and fails; every file is whole; once there
 /// is room again, recording completes.
 struct FullDisk {
