@@ -47,7 +47,7 @@ import Foundation
     for name in names {
       let url = directory.appendingPathComponent(name)
       if name.hasSuffix("." + PendingStore.recordExtension) {
-        let data = try Data(contentsOf: url)
+        let data = try AtomicFile.read(url) ?? Data()
         do {
           entries.append(
             Entry(record: try decoder.decode(PendingRecord.self, from: data), url: url))
@@ -55,7 +55,7 @@ import Foundation
           throw UnreadableRecord(path: url.path, reason: "\(error)")
         }
       } else if name.hasPrefix(PendingStore.usedPrefix) {
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
       }
     }
@@ -67,7 +67,10 @@ import Foundation
     let path =
       record.dataFile.hasPrefix("/")
       ? URL(fileURLWithPath: record.dataFile) : directory.appendingPathComponent(record.dataFile)
-    return try Data(contentsOf: path)
+    guard let data = try AtomicFile.read(path) else {
+      throw AtomicFile.ReadError(path: path.path, reason: "does not exist")
+    }
+    return data
   }
 
   /// Several runs as one, oldest first.

@@ -31,20 +31,10 @@ struct InterruptedApply {
         environment: [:])
       let marker = package.folder.url.standardizedFileURL.path
       // Kill while the tool applies: after it starts, within the time a whole run takes.
-      let waitStarted = Date()
-      while Processes.matching(marker, "apply").isEmpty
-        && Date().timeIntervalSince(waitStarted) < 60
-      {
-        usleep(5_000)
-      }
+      #expect(Processes.waitFor(marker, "apply", seconds: 60), "trial \(trial): the tool runs")
       usleep(UInt32.random(in: 0...UInt32(min(applySeconds, 2) * 1_000_000), using: &random))
-      kill(command.processIdentifier, SIGKILL)
-      command.waitUntilExit()
-      let killed = Date()
-      while !Processes.matching(marker).isEmpty && Date().timeIntervalSince(killed) < 5 {
-        usleep(50_000)
-      }
-      #expect(Processes.matching(marker).isEmpty, "trial \(trial): processes left")
+      let (left, _) = Processes.kill(command, thenWaitFor: marker)
+      #expect(left.isEmpty, "trial \(trial): processes left: \(left)")
       let state = try contents()
       for (path, text) in state where text != old[path] && text != new[path] {
         Issue.record("trial \(trial): \(path) is neither old nor new")

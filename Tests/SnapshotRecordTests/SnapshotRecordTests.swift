@@ -171,19 +171,10 @@ struct SnapshotRecordTests {
       environment: ["APP_HANG": "1"])
     let marker = package.folder.url.standardizedFileURL.path
     // Wait for the hanging test binary (the build is done: this package built before).
-    let started = Date()
     let hanging = "AppPackageTests.xctest --testing-library swift-testing"
-    while Processes.matching(marker, hanging).isEmpty && Date().timeIntervalSince(started) < 300 {
-      usleep(200_000)
-    }
-    #expect(!Processes.matching(marker, hanging).isEmpty, "the Swift Testing pass runs")
-    kill(command.processIdentifier, SIGKILL)
-    command.waitUntilExit()
-    let killed = Date()
-    while !Processes.matching(marker).isEmpty && Date().timeIntervalSince(killed) < 5 {
-      usleep(100_000)
-    }
-    #expect(Processes.matching(marker).isEmpty, "left running: \(Processes.matching(marker))")
-    #expect(Date().timeIntervalSince(killed) < 2, "stopped within a second or two")
+    #expect(Processes.waitFor(marker, hanging, seconds: 300), "the Swift Testing pass runs")
+    let (left, seconds) = Processes.kill(command, thenWaitFor: marker)
+    #expect(left.isEmpty, "left running: \(left)")
+    #expect(seconds < 2, "stopped within a second or two")
   }
 }

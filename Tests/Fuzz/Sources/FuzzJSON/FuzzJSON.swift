@@ -3,7 +3,8 @@ import SnapshotsJSON
 
 /// Any bytes: parsing refuses them or yields a document whose canonical text parses back to
 /// itself, and the direct path (straight from json-c's tree) writes that same text.
-func fuzzJSON(_ input: UnsafeRawBufferPointer) -> CInt {
+func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: data, count: count)
   let bytes = Array(input)
   guard let document = try? JSONValue(parsing: bytes) else { return 0 }
   let text = document.canonicalText
@@ -19,8 +20,6 @@ func fuzzJSON(_ input: UnsafeRawBufferPointer) -> CInt {
 
 @main enum Main {
   static func main() {
-    runFuzzer { data, count in
-      fuzzJSON(UnsafeRawBufferPointer(start: data, count: count))
-    }
+    runFuzzer { data, count in fuzzJSON(data, count) }
   }
 }

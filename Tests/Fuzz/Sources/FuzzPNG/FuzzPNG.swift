@@ -4,7 +4,8 @@ import SnapshotsPNG
 
 /// Any bytes: decoding refuses them or yields an image that encodes, and decodes back to the
 /// same pixels; nothing crashes or reads out of bounds (AddressSanitizer).
-func fuzzPNG(_ input: UnsafeRawBufferPointer) -> CInt {
+func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: data, count: count)
   guard let image = try? Image(pngData: Data(input)) else { return 0 }
   guard let encoded = try? image.pngData() else {
     fatalError("a decoded \(image.width)×\(image.height) image does not encode")
@@ -18,8 +19,6 @@ func fuzzPNG(_ input: UnsafeRawBufferPointer) -> CInt {
 
 @main enum Main {
   static func main() {
-    runFuzzer { data, count in
-      fuzzPNG(UnsafeRawBufferPointer(start: data, count: count))
-    }
+    runFuzzer { data, count in fuzzPNG(data, count) }
   }
 }

@@ -4,7 +4,8 @@ import FuzzSupport
 
 /// Any bytes as a pending record file: the run loads, or fails with an error that names the
 /// file; it never crashes.
-func fuzzPendingRecord(_ input: UnsafeRawBufferPointer) -> CInt {
+func fuzzPendingRecord(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: data, count: count)
   let record = folder.appendingPathComponent("1-1-1.record")
   try? Data(input).write(to: record)
   do {
@@ -29,8 +30,6 @@ let folder: URL = {
 
 @main enum Main {
   static func main() {
-    runFuzzer { data, count in
-      fuzzPendingRecord(UnsafeRawBufferPointer(start: data, count: count))
-    }
+    runFuzzer { data, count in fuzzPendingRecord(data, count) }
   }
 }

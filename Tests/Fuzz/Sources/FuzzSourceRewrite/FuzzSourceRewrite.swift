@@ -10,7 +10,8 @@ import FuzzSupport
 /// keeps its line) it refuses or writes a file in which applying the record again changes
 /// nothing. The rewriter itself re-parses what it writes and refuses when a literal would not
 /// read back.
-func fuzzSourceRewrite(_ input: UnsafeRawBufferPointer) -> CInt {
+func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = UnsafeRawBufferPointer(start: data, count: count)
   let source = String(decoding: input, as: UTF8.self)
   let hash = SourceHash.of(source)
   var records: [PendingInlineRecord] = []
@@ -44,8 +45,6 @@ func fuzzSourceRewrite(_ input: UnsafeRawBufferPointer) -> CInt {
 
 @main enum Main {
   static func main() {
-    runFuzzer { data, count in
-      fuzzSourceRewrite(UnsafeRawBufferPointer(start: data, count: count))
-    }
+    runFuzzer { data, count in fuzzSourceRewrite(data, count) }
   }
 }

@@ -5,8 +5,8 @@ public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> CIn
 
 /// Hands the process over to libFuzzer with `target`, taking its flags from the command line.
 ///
-/// SwiftPM gives an executable the entry point of its `@main` type, so a harness calls this
-/// from there instead of relying on libFuzzer's own `main`.
+/// SwiftPM gives an executable the entry point of its `@main` type, so each harness calls this
+/// from there, linked with libFuzzer's runtime without its `main` (`Scripts/fuzz`).
 public func runFuzzer(_ target: FuzzTarget) -> Never {
   var argc = CommandLine.argc
   var argv = CommandLine.unsafeArgv
