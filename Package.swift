@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
+    .plugin(name: "snapshot-migrate", targets: ["SnapshotMigrate"]),
   ],
   dependencies: [
     // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax and
@@ -74,6 +75,19 @@ let package = Package(
         permissions: [
           .writeToPackageDirectory(
             reason: "Records snapshot files and rewrites inline snapshots in test sources")
+        ]
+      ),
+      dependencies: ["SnapshotsTool"]
+    ),
+    .plugin(
+      name: "SnapshotMigrate",
+      capability: .command(
+        intent: .custom(
+          verb: "snapshot-migrate",
+          description: "Move a package written for swift-snapshot-testing to swift-snapshots"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "Rewrites Package.swift and the imports of the package's sources")
         ]
       ),
       dependencies: ["SnapshotsTool"]

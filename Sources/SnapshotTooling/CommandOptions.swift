@@ -13,6 +13,8 @@ public struct CommandOptions: Equatable, Sendable {
     case record
     /// Apply the pending records of every unapplied run, running nothing.
     case apply
+    /// Move a package written for swift-snapshot-testing to this toolkit.
+    case migrate
   }
 
   public var verb: Verb
@@ -21,6 +23,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var filter: String?
   public var dryRun = false
   public var prune = false
+  /// This toolkit's identity in the package's manifest, for `migrate`.
+  public var toolkitIdentity = "swift-snapshots"
 
   /// Bad arguments, or a request for help (``isHelp``): ``description`` is what to print.
   public struct UsageError: Error, CustomStringConvertible {
@@ -52,6 +56,11 @@ public struct CommandOptions: Equatable, Sendable {
       verb = .apply
       packageDirectory = directory(apply.common.packageDirectory)
       dryRun = apply.common.dryRun
+    case let migrate as SnapshotsCLI.Migrate:
+      verb = .migrate
+      packageDirectory = directory(migrate.common.packageDirectory)
+      dryRun = migrate.common.dryRun
+      toolkitIdentity = migrate.toolkitIdentity
     default:
       throw UsageError(description: SnapshotsCLI.helpMessage(), isHelp: true)
     }
@@ -68,7 +77,7 @@ struct SnapshotsCLI: ParsableCommand {
       Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
       3 the tests could not run or crashed.
       """,
-    subcommands: [Record.self, Apply.self])
+    subcommands: [Record.self, Apply.self, Migrate.self])
 
   struct Common: ParsableArguments {
     @Option(help: "The package to work in (default: the current directory).")
@@ -101,5 +110,15 @@ struct SnapshotsCLI: ParsableCommand {
     )
 
     @OptionGroup var common: Common
+  }
+
+  struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Move a package written for swift-snapshot-testing to this toolkit.")
+
+    @OptionGroup var common: Common
+
+    @Option(help: "This toolkit's package identity in the manifest.")
+    var toolkitIdentity = "swift-snapshots"
   }
 }

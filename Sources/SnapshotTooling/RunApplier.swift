@@ -45,7 +45,7 @@ struct RunApplier {
       record(group, at: group[0].referencePath, from: run, into: &report)
     }
     for group in inline.groupedInOrder(by: \.sourceFile) {
-      rewrite(group[0].sourceFile, with: group, into: &report)
+      rewrite(group[0].sourceFile, with: group, of: run, into: &report)
     }
     report.changes.sort { $0.path < $1.path }
     return report
@@ -87,7 +87,8 @@ struct RunApplier {
   }
 
   private func rewrite(
-    _ path: String, with records: [PendingInlineRecord], into report: inout Report
+    _ path: String, with records: [PendingInlineRecord], of run: PendingRun,
+    into report: inout Report
   ) {
     let shown = relative(path)
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -100,7 +101,7 @@ struct RunApplier {
     }
     let text: String
     let count: Int
-    switch SourceRewrite.apply(records, to: source) {
+    switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
     case .refused(let reason):
       report.refused.append(.init(path: shown, reason: reason))
       return
@@ -115,6 +116,8 @@ struct RunApplier {
       report.changes.append(change(of: shown, from: data, to: Data(text.utf8)))
     } else {
       do {
+        // Journal first: if the apply stops after the rename, the next one knows this text.
+        try run.noteWritten(sourceHash: SourceHash.of(text))
         try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
       } catch {
         report.refused.append(.init(path: shown, reason: error.description))

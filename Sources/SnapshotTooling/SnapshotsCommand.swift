@@ -31,6 +31,11 @@ public struct SnapshotsCommand {
     let runDirectories: [URL]
     var passes: [TestRunner.Pass] = []
     switch options.verb {
+    case .migrate:
+      return PackageMigration(
+        packageDirectory: options.packageDirectory, identity: options.toolkitIdentity,
+        dryRun: options.dryRun, print: print
+      ).run()
     case .apply:
       runDirectories = PendingRun.all(in: store)
       guard !runDirectories.isEmpty else {

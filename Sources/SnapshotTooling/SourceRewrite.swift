@@ -19,9 +19,14 @@ import SwiftSyntax
     case refused(String)
   }
 
-  public static func apply(_ records: [PendingInlineRecord], to source: String) -> Outcome {
-    var (sites, refused) = oneRecordPerCall(records)
+  /// - Parameter written: hashes of texts this run's apply already wrote (an apply stopped
+  ///   halfway): a source at one of them is up to date.
+  public static func apply(
+    _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
+  ) -> Outcome {
     let hash = SourceHash.of(source)
+    if written.contains(hash) { return .upToDate(refused: []) }
+    var (sites, refused) = oneRecordPerCall(records)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let names = Set(sites.map(\.functionName))
     let finder = findCalls(in: source, named: names)

@@ -92,6 +92,20 @@ public struct Async<Value> {
     }
   }
 
+  /// Hands the value to `callback` when it is ready, as swift-snapshot-testing's `Async` does.
+  ///
+  /// An error has no place in that callback: it is written to standard error and the callback
+  /// is not called (an assertion then times out). Prefer ``value()``, which throws it.
+  public func run(_ callback: @escaping (Value) -> Void) {
+    deliver { result in
+      switch result {
+      case .success(let value): callback(value)
+      case .failure(let error):
+        FileHandle.standardError.write(Data("snapshot failed: \(error)\n".utf8))
+      }
+    }
+  }
+
   /// Calls `deliver` with the value: at once when known, otherwise when it arrives.
   func deliver(to deliver: @escaping (Result<Value, any Error>) -> Void) {
     switch source {

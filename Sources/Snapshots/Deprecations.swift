@@ -179,3 +179,88 @@ public func verifySnapshot<Value, Format>(
     snapshotDirectory: snapshotDirectory, timeout: timeout, file: file, testName: testName,
     line: line)
 }
+
+#if os(Linux) || os(Android) || os(Windows)
+  /// swift-snapshot-testing's stand-in for XCTest's attachments where XCTest has none: its
+  /// data becomes an artifact of the failure (`<test>.<n>.attachment-<i>.<ext>`).
+  public struct XCTAttachment: Sendable {
+    let data: Data
+    let pathExtension: String
+
+    public init(data: Data) {
+      self.init(data: data, uniformTypeIdentifier: "public.data")
+    }
+
+    public init(data: Data, uniformTypeIdentifier: String) {
+      self.data = data
+      pathExtension =
+        ["public.png": "png", "public.plain-text": "txt", "public.json": "json"][
+          uniformTypeIdentifier] ?? "bin"
+    }
+  }
+#endif
+
+/// A file a swift-snapshot-testing diff returned with its message.
+public enum DiffAttachment: Sendable {
+  @available(*, deprecated, message: "Use '.data(_:name:)'")
+  case xcTest(XCTAttachment)
+  case data(Data, name: String)
+
+  var artifact: (Int) -> SnapshotArtifact {
+    { index in
+      switch self {
+      case .data(let data, let name):
+        let url = URL(fileURLWithPath: name)
+        return SnapshotArtifact(
+          name: url.deletingPathExtension().lastPathComponent,
+          pathExtension: url.pathExtension.isEmpty ? "bin" : url.pathExtension, data: data)
+      case .xcTest(let attachment):
+        return SnapshotArtifact(
+          name: "attachment-\(index + 1)", pathExtension: attachment.pathExtension,
+          data: attachment.data)
+      }
+    }
+  }
+}
+
+extension Diffing {
+  /// A diffing whose `diff` returns swift-snapshot-testing's tuple of a message and attachments.
+  @available(*, deprecated, message: "Return a 'SnapshotDifference' from 'diff' instead of a tuple")
+  public init(
+    toData: @escaping (_ value: Value) -> Data, fromData: @escaping (_ data: Data) -> Value,
+    diff: @escaping (_ lhs: Value, _ rhs: Value) -> (String, [XCTAttachment])?
+  ) {
+    self = .diff(toData: toData, fromData: fromData) { reference, actual in
+      diff(reference, actual).map { ($0.0, $0.1.map(DiffAttachment.xcTest)) }
+    }
+  }
+
+  /// A diffing whose `diff` returns a message and ``DiffAttachment``s.
+  @available(
+    *, deprecated, message: "Use 'Diffing(toData:fromData:diff:)' with a 'SnapshotDifference'"
+  )
+  public static func diff(
+    toData: @escaping (_ value: Value) -> Data, fromData: @escaping (_ data: Data) -> Value,
+    diffV2: @escaping (_ lhs: Value, _ rhs: Value) -> (String, [DiffAttachment])?
+  ) -> Self {
+    Diffing(toData: toData, fromData: fromData) { reference, actual in
+      diffV2(reference, actual).map { message, attachments in
+        SnapshotDifference(
+          message, artifacts: attachments.enumerated().map { $1.artifact($0) })
+      }
+    }
+  }
+
+  /// The diff as swift-snapshot-testing's tuple.
+  @available(*, deprecated, message: "Use 'diff', which returns a 'SnapshotDifference'")
+  public var diffV2: (_ lhs: Value, _ rhs: Value) -> (String, [DiffAttachment])? {
+    { reference, actual in
+      diff(reference, actual).map { difference in
+        (
+          difference.message,
+          difference.artifacts.map { .data($0.data, name: "\($0.name).\($0.pathExtension)") }
+        )
+      }
+    }
+  }
+}

@@ -18,11 +18,36 @@ import Foundation
   public var entries: [Entry]
   /// Every reference file an assertion used, when the run logged them.
   public var usedReferences: Set<String>
+  /// The hashes of test sources that applying this run already wrote (``journalName``): an
+  /// apply that was stopped halfway leaves them, and the next one knows those files are done.
+  public var writtenSources: Set<String>
 
-  public init(directory: URL, entries: [Entry], usedReferences: Set<String>) {
+  /// The run's write-ahead journal: one ``SourceHash`` a line, noted before the file is renamed
+  /// into place.
+  public static let journalName = "written-sources"
+
+  public init(
+    directory: URL, entries: [Entry], usedReferences: Set<String>, writtenSources: Set<String> = []
+  ) {
     self.directory = directory
     self.entries = entries
     self.usedReferences = usedReferences
+    self.writtenSources = writtenSources
+  }
+
+  /// Notes, before it is written, the hash of a source this run's apply rewrites.
+  public func noteWritten(sourceHash: String) throws(AtomicFile.WriteError) {
+    let journal = directory.appendingPathComponent(Self.journalName)
+    let line = Array((sourceHash + "\n").utf8)
+    let descriptor = open(journal.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw AtomicFile.WriteError(path: journal.path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == line.count, fsync(descriptor) == 0 else {
+      throw AtomicFile.WriteError(path: journal.path, reason: String(cString: strerror(errno)))
+    }
   }
 
   /// The runs in a store, oldest first.
@@ -43,6 +68,7 @@ import Foundation
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     var entries: [Entry] = []
     var used: Set<String> = []
+    var written: Set<String> = []
     let decoder = JSONDecoder()
     for name in names {
       let url = directory.appendingPathComponent(name)
@@ -57,9 +83,13 @@ import Foundation
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
+      } else if name == journalName {
+        let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
+        written.formUnion(text.split(separator: "\n").map(String.init))
       }
     }
-    return PendingRun(directory: directory, entries: entries, usedReferences: used)
+    return PendingRun(
+      directory: directory, entries: entries, usedReferences: used, writtenSources: written)
   }
 
   /// The bytes a file record points to.
@@ -96,7 +126,8 @@ import Foundation
     }
     return PendingRun(
       directory: runs.last?.directory ?? URL(fileURLWithPath: "/"), entries: entries,
-      usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) })
+      usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) },
+      writtenSources: runs.reduce(into: []) { $0.formUnion($1.writtenSources) })
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

@@ -1,8 +1,8 @@
 /// A second look at text json-c has accepted: it enforces what json-c lets through even in
 /// strict mode, and recovers every number's text.
 ///
-/// json-c accepts `NaN`, `Infinity`, numbers such as `-01`, `2.` or `.5`, and unescaped control
-/// characters in strings; RFC 8259 does not, so they are refused here with their position. And
+/// json-c accepts `NaN`, `Infinity`, numbers such as `-01`, `2.` or `.5`, single-quoted strings
+/// and unescaped control characters in strings; RFC 8259 does not, so they are refused here with their position. And
 /// json-c turns integers beyond 64 bits into the nearest limit and prints `-0` as `0`, so each
 /// number's text is taken from the source, in document order: a snapshot never changes a
 /// user's data.
@@ -42,11 +42,29 @@ enum JSONScan {
           throw JSONParseError(
             reason: "NaN, Infinity and other bare words are not JSON", byteOffset: start, in: bytes)
         }
-      } else {
+      } else if isStructural(byte) {
         index += 1
+      } else {
+        // json-c takes single-quoted strings even in strict mode; a `"` inside one would put
+        // this scan out of step with json-c's, and let through what follows (found by fuzzing).
+        throw JSONParseError(
+          reason: byte == UInt8(ascii: "'")
+            ? "strings must be in double quotes" : "unexpected character",
+          byteOffset: index, in: bytes)
       }
     }
     return numbers
+  }
+
+  /// `{ } [ ] : ,` and the four whitespace characters JSON allows between values.
+  private static func isStructural(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+      UInt8(ascii: ":"), UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+      return true
+    default:
+      return false
+    }
   }
 
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as RFC 8259 defines a number.

@@ -18,13 +18,13 @@ struct FullDisk {
     lines.append("@Test func inline() {")
     for index in 0..<inlineCalls {
       lines.append(
-        "  assertInlineSnapshot(of: String(repeating: \"x\", count: 4_000) + \"\\(index)\", as: .lines)"
+        "  assertInlineSnapshot(of: String(repeating: \"x\", count: 4_000) + \"\(index)\", as: .lines)"
       )
     }
     lines += ["}", "", "@Test func files() {"]
     for index in 0..<fileSnapshots {
       lines.append(
-        "  assertSnapshot(of: String(repeating: \"y\", count: 4_000) + \"\\(index)\", as: .lines, named: \"big\\(index)\")"
+        "  assertSnapshot(of: String(repeating: \"y\", count: 4_000) + \"\(index)\", as: .lines, named: \"big\(index)\")"
       )
     }
     return (lines + ["}", ""]).joined(separator: "\n")
@@ -60,11 +60,13 @@ struct FullDisk {
     #expect(try package.read(source).components(separatedBy: line).count - 1 == inlineCalls)
 
     // The snapshot folder is full: references that do not fit are refused, none is partial.
-    try FileManager.default.removeItem(at: references)
+    try? FileManager.default.removeItem(at: references)
     let folder = try #require(TemporaryMount(size: "64k", at: references))
     let refused = try package.snapshotRecord()
     #expect(refused.status != 0)
-    #expect(refused.output.contains("No space left on device"), "\(refused.output)")
+    #expect(
+      refused.output.contains("could not write") && refused.output.contains("enough space"),
+      "\(refused.output)")
     try expectWhole(source: package.read(source), references: references)
     folder.unmount()
     #expect(try package.snapshotRecord().status == 0)

@@ -27,7 +27,7 @@ struct ManyAssertions {
   var expected: [String: String] {
     var files: [String: String] = [:]
     for n in 0..<cases { files["ManyTests/many-n-\(n).1.txt"] = "value \(n)\n" }
-    for method in 0..<methods { files["ManyXCTests/test\(method).1.txt"] = "method \(method)\n" }
+    for method in 0..<methods { files["ManyTests/test\(method).1.txt"] = "method \(method)\n" }
     return files
   }
 
@@ -35,19 +35,17 @@ struct ManyAssertions {
     let source = "Tests/AppTests/ManyTests.swift"
     let snapshots = package.folder.url.appendingPathComponent("Tests/AppTests/__Snapshots__")
     try package.write(source, test)
+    // References are grouped by test file: every one of them is in `ManyTests`.
+    let folder = snapshots.appendingPathComponent("ManyTests")
     defer {
       try? package.remove(source)
-      for folder in ["ManyTests", "ManyXCTests"] {
-        try? FileManager.default.removeItem(at: snapshots.appendingPathComponent(folder))
-      }
+      try? FileManager.default.removeItem(at: folder)
     }
     let parallel = try package.swift(["test", "--parallel", "--filter", "many|ManyXCTests"])
     #expect(parallel.status != 0, "recording fails each test once")
-    try expectReferences(in: snapshots)
+    try expectReferences(in: folder)
 
-    for folder in ["ManyTests", "ManyXCTests"] {
-      try FileManager.default.removeItem(at: snapshots.appendingPathComponent(folder))
-    }
+    try FileManager.default.removeItem(at: folder)
     let binary = try #require(package.builtProduct("AppPackageTests.xctest"))
     let processes =
       try (0..<3).map { _ in
@@ -55,18 +53,15 @@ struct ManyAssertions {
           binary, ["--testing-library", "swift-testing", "--filter", "many"])
       } + (0..<3).map { _ in try package.launch(binary, ["AppTests.ManyXCTests"]) }
     processes.forEach { $0.waitUntilExit() }
-    try expectReferences(in: snapshots)
+    try expectReferences(in: folder)
     #expect(try package.swift(["test", "--filter", "many|ManyXCTests"]).status == 0)
   }
 
-  private func expectReferences(in snapshots: URL) throws {
+  private func expectReferences(in folder: URL) throws {
     var found: [String: String] = [:]
-    for folder in ["ManyTests", "ManyXCTests"] {
-      let url = snapshots.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-        found["\(folder)/\(name)"] = try String(
-          contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-      }
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      found["ManyTests/\(name)"] = try String(
+        contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
     let expected = self.expected
     #expect(found.count == expected.count, "\(found.count) files for \(expected.count) assertions")

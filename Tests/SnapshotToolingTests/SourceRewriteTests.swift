@@ -216,6 +216,27 @@ import Testing
     #expect(SourceRewrite.apply(again, to: once) == .upToDate(refused: []))
   }
 
+  @Test func aTextThisRunAlreadyWroteIsUpToDate() throws {
+    // Seven calls, one a line: once each has its closure, the record for line 8 points at the
+    // first call's neighbour, which holds another text.
+    let calls = (1...7).map { "  assertInlineSnapshot(of: \($0), as: .description)" }
+    let source = (["func test() {"] + calls + ["}", ""]).joined(separator: "\n")
+    let records = (1...7).map { record(line: $0 + 1, column: 3, "\($0)") }
+    let written = try #require(rewritten(source, records))
+    let again = records.map { record in
+      var record = record
+      record.sourceHash = SourceHash.of(source)
+      return record
+    }
+    guard case .refused = SourceRewrite.apply(again, to: written) else {
+      Issue.record("without the run's journal the file looks changed since the run")
+      return
+    }
+    #expect(
+      SourceRewrite.apply(again, to: written, written: [SourceHash.of(written)])
+        == .upToDate(refused: []))
+  }
+
   @Test func refusesAFileChangedSinceTheRun() {
     let source = "func test() {\n  assertInlineSnapshot(of: x, as: .lines)\n}\n"
     var stale = record(line: 2, column: 3, "x")

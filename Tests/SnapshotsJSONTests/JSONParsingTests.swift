@@ -25,6 +25,8 @@ import Testing
       ("[-01]", "malformed number", 1),
       ("[\"a\tb\"]", "a control character in a string must be escaped", 3),
       ("['x']", nil, 1),
+      // Found by fuzzing: a `"` inside single quotes put the second scan out of step.
+      ("{'\"':5.}", "strings must be in double quotes", 1),
       ("", "unexpected end of input", 0),
       ("[1, 2", "unexpected end of input", 5),
     ] as [(String, String?, Int)])

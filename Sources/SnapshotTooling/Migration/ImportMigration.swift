@@ -1,0 +1,85 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
+/// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`, and adds
+/// `import SnapshotsJSON` to a file that uses `.json` or `.plist` (which live there).
+///
+/// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
+/// user's package, and their internals are not ours) and said so. A module it has no
+/// counterpart for is left as it is, and said so.
+struct ImportMigration {
+  /// swift-snapshot-testing's modules and this toolkit's counterparts.
+  static let modules = ["SnapshotTesting": "Snapshots", "InlineSnapshotTesting": "InlineSnapshots"]
+  /// Modules with no counterpart yet.
+  static let unavailable: Set = ["SnapshotTestingCustomDump"]
+
+  struct Result: Equatable {
+    /// The new text, `nil` when nothing changes.
+    var text: String?
+    /// What a person should look at, `line N: …`.
+    var notes: [String]
+    /// Whether the file uses `.json` or `.plist` (its target needs `SnapshotsJSON`).
+    var usesJSON: Bool
+  }
+
+  static func migrate(_ source: String) -> Result {
+    let tree = Parser.parse(source: source)
+    let converter = SourceLocationConverter(fileName: "", tree: tree)
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(tree)
+    guard !finder.imports.isEmpty else { return Result(text: nil, notes: [], usesJSON: false) }
+    var notes: [String] = []
+    var edits: [(range: Range<Int>, text: String)] = []
+    var addedJSON = false
+    for node in finder.imports {
+      let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+      guard let name = node.path.first?.name.text else { continue }
+      if unavailable.contains(name) {
+        notes.append("line \(line): import \(name) has no counterpart yet; left as it is")
+        continue
+      }
+      guard var module = modules[name] else { continue }
+      if finder.usesJSON && !addedJSON && name == "SnapshotTesting" {
+        module += "\nimport SnapshotsJSON"
+        addedJSON = true
+      }
+      let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self) }
+      if !attributes.isEmpty {
+        let dropped = attributes.map { $0.trimmedDescription }.joined(separator: " ")
+        notes.append("line \(line): \(dropped) dropped from the import of \(name)")
+      }
+      let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+      edits.append((start..<end, "import \(module)"))
+    }
+    if finder.usesJSON && !addedJSON && edits.isEmpty == false {
+      let last = edits.removeLast()
+      edits.append((last.range, last.text + "\nimport SnapshotsJSON"))
+    }
+    guard !edits.isEmpty else { return Result(text: nil, notes: notes, usesJSON: finder.usesJSON) }
+    var bytes = Array(source.utf8)
+    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+      bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+    }
+    return Result(
+      text: String(decoding: bytes, as: UTF8.self), notes: notes, usesJSON: finder.usesJSON)
+  }
+
+  private final class Finder: SyntaxVisitor {
+    var imports: [ImportDeclSyntax] = []
+    var usesJSON = false
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+      imports.append(node)
+      return .skipChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      if node.base == nil, ["json", "plist"].contains(node.declName.baseName.text) {
+        usesJSON = true
+      }
+      return .visitChildren
+    }
+  }
+}
