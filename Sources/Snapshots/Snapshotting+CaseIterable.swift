@@ -2,8 +2,14 @@ extension Snapshotting where Value: CaseIterable, Format == String {
   /// A function over every case of its input, as CSV rows of `"input","output"`.
   ///
   /// ```swift
-  /// enum Direction: CaseIterable { case up, down }
-  /// assertSnapshot(of: { (d: Direction) in d.opposite }, as: .func(into: .description))
+  /// enum Direction: CaseIterable {
+  ///   case up, down
+  ///   var opposite: Direction { self == .up ? .down : .up }
+  /// }
+  ///
+  /// assertSnapshot(
+  ///   of: { (d: Direction) in d.opposite },
+  ///   as: Snapshotting<Direction, String>.func(into: .description))
   /// ```
   ///
   /// Records:

@@ -33,7 +33,7 @@ struct InterruptedApply {
       // Kill while the tool applies: after it starts, within the time a whole run takes.
       #expect(Processes.waitFor(marker, "apply", seconds: 60), "trial \(trial): the tool runs")
       usleep(UInt32.random(in: 0...UInt32(min(applySeconds, 2) * 1_000_000), using: &random))
-      let (left, _) = Processes.kill(command, thenWaitFor: marker)
+      let (left, _) = Processes.stop(command, thenWaitFor: marker)
       #expect(left.isEmpty, "trial \(trial): processes left: \(left)")
       let state = try contents()
       for (path, text) in state where text != old[path] && text != new[path] {

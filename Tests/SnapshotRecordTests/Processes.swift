@@ -29,15 +29,21 @@ extension Processes {
     return false
   }
 
-  /// Kills `command` (`kill -9`) and waits, at most 5 seconds, until no process whose command
-  /// line contains `marker` is left: those left, and how long it took.
-  static func kill(_ command: Process, thenWaitFor marker: String) -> (
-    left: [Int32], seconds: TimeInterval
-  ) {
-    Foundation.kill(command.processIdentifier, SIGKILL)
+  /// Sends `command` a signal (`kill -9` by default) and waits, at most 5 seconds, until no
+  /// process whose command line contains `marker` is left: those left, and how long it took.
+  static func stop(_ command: Process, with signal: Int32 = SIGKILL, thenWaitFor marker: String)
+    -> (left: [Int32], seconds: TimeInterval)
+  {
+    kill(command.processIdentifier, signal)
+    let sent = Date()
+    while command.isRunning && Date().timeIntervalSince(sent) < 5 { usleep(50_000) }
+    var left: [Int32] = []
+    if command.isRunning {
+      left.append(command.processIdentifier)  // it ignored the signal: end it, and say so
+      kill(command.processIdentifier, SIGKILL)
+    }
     command.waitUntilExit()
-    let killed = Date()
-    while !matching([marker]).isEmpty && Date().timeIntervalSince(killed) < 5 { usleep(50_000) }
-    return (matching([marker]), Date().timeIntervalSince(killed))
+    while !matching([marker]).isEmpty && Date().timeIntervalSince(sent) < 5 { usleep(50_000) }
+    return (left + matching([marker]), Date().timeIntervalSince(sent))
   }
 }

@@ -35,6 +35,10 @@ struct SnapshotRecordTests {
     #expect(
       dryRun.output.contains("Would record Tests/AppTests/__Snapshots__/FileTests/testRecord.1.txt")
     )
+    #expect(
+      dryRun.output.contains(
+        "--- /dev/null\n+++ Tests/AppTests/__Snapshots__/FileTests/testRecord.1.txt\n"),
+      "file snapshots are shown as diffs too")
     for (path, text) in Fixtures.before { #expect(try package.read(path) == text, "\(path)") }
     #expect(!package.exists("Tests/AppTests/__Snapshots__/FileTests/testRecord.1.txt"))
 
@@ -161,20 +165,23 @@ struct SnapshotRecordTests {
     try InterruptedApply(package: package).run(trials: 20)
     try FullDisk(package: package).run()
     try ManyAssertions(package: package).run()
+    try Migration(package: package).run()
   }
 
-  /// `kill -9` of `swift package … snapshot-record` while a test hangs: within seconds no
-  /// process it started is left.
+  /// `kill -9` of `swift package … snapshot-record` while a test hangs, then Ctrl-C (SIGINT):
+  /// within seconds no process it started is left.
   private func killingTheCommandStopsEverything(_ package: ThrowawayPackage) throws {
-    let command = try package.start(
-      ["package", "--allow-writing-to-package-directory", "snapshot-record"],
-      environment: ["APP_HANG": "1"])
-    let marker = package.folder.url.standardizedFileURL.path
-    // Wait for the hanging test binary (the build is done: this package built before).
-    let hanging = "AppPackageTests.xctest --testing-library swift-testing"
-    #expect(Processes.waitFor(marker, hanging, seconds: 300), "the Swift Testing pass runs")
-    let (left, seconds) = Processes.kill(command, thenWaitFor: marker)
-    #expect(left.isEmpty, "left running: \(left)")
-    #expect(seconds < 2, "stopped within a second or two")
+    for signal in [SIGKILL, SIGINT] {
+      let command = try package.start(
+        ["package", "--allow-writing-to-package-directory", "snapshot-record"],
+        environment: ["APP_HANG": "1"])
+      let marker = package.folder.url.standardizedFileURL.path
+      // Wait for the hanging test binary (the build is done: this package built before).
+      let hanging = "AppPackageTests.xctest --testing-library swift-testing"
+      #expect(Processes.waitFor(marker, hanging, seconds: 300), "the Swift Testing pass runs")
+      let (left, seconds) = Processes.stop(command, with: signal, thenWaitFor: marker)
+      #expect(left.isEmpty, "signal \(signal): left running: \(left)")
+      #expect(seconds < 2, "signal \(signal): stopped within a second or two")
+    }
   }
 }
