@@ -121,7 +121,7 @@ public func assertSnapshots<Value, Format>(
 public func verifySnapshot<Value, Format>(
   of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
-  timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #file,
+  timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
   testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
   verifySnapshot(
@@ -134,7 +134,7 @@ public func verifySnapshot<Value, Format>(
 public func assertSnapshot<Value, Format>(
   matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, timeout: TimeInterval = 5,
-  file: StaticString = #file, testName: String = #function, line: UInt = #line
+  file: StaticString = #filePath, testName: String = #function, line: UInt = #line
 ) {
   assertSnapshot(
     of: try value(), as: snapshotting, named: name, record: .init(recording: recording),
@@ -145,7 +145,7 @@ public func assertSnapshot<Value, Format>(
 public func assertSnapshots<Value, Format>(
   matching value: @autoclosure () throws -> Value,
   as strategies: [String: Snapshotting<Value, Format>], record recording: Bool? = nil,
-  timeout: TimeInterval = 5, file: StaticString = #file, testName: String = #function,
+  timeout: TimeInterval = 5, file: StaticString = #filePath, testName: String = #function,
   line: UInt = #line
 ) {
   assertSnapshots(
@@ -156,7 +156,7 @@ public func assertSnapshots<Value, Format>(
 @available(*, deprecated, renamed: "assertSnapshots(of:as:record:timeout:file:testName:line:)")
 public func assertSnapshots<Value, Format>(
   matching value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>],
-  record recording: Bool? = nil, timeout: TimeInterval = 5, file: StaticString = #file,
+  record recording: Bool? = nil, timeout: TimeInterval = 5, file: StaticString = #filePath,
   testName: String = #function, line: UInt = #line
 ) {
   assertSnapshots(
@@ -171,7 +171,7 @@ public func assertSnapshots<Value, Format>(
 public func verifySnapshot<Value, Format>(
   matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
-  timeout: TimeInterval = 5, file: StaticString = #file, testName: String = #function,
+  timeout: TimeInterval = 5, file: StaticString = #filePath, testName: String = #function,
   line: UInt = #line
 ) -> String? {
   verifySnapshot(

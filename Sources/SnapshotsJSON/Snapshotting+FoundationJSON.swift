@@ -30,7 +30,7 @@ extension Snapshotting where Format == String {
     Snapshotting<Data, String>.json.asyncPullback { value in
       Async(catching: {
         guard JSONSerialization.isValidJSONObject([value]) else {
-          throw JSONSerializationError(value: value)
+          throw JSONSerializationError(type: "\(type(of: value))")
         }
         return try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
       })
@@ -40,8 +40,8 @@ extension Snapshotting where Format == String {
 
 /// A value `JSONSerialization` cannot write.
 struct JSONSerializationError: Error, CustomStringConvertible {
-  var value: Any
+  var type: String
   var description: String {
-    "\(type(of: value)) is not a JSON value (JSONSerialization takes dictionaries with string keys, arrays, strings, numbers, booleans and NSNull)"
+    "\(type) is not a JSON value (JSONSerialization takes dictionaries with string keys, arrays, strings, numbers, booleans and NSNull)"
   }
 }
