@@ -121,7 +121,8 @@ public func assertSnapshots<Value, Format>(
 public func verifySnapshot<Value, Format>(
   of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
-  timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
+  timeout: TimeInterval = 5, fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
   testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
   verifySnapshot(
