@@ -3,7 +3,8 @@ import Synchronization
 import XCTest
 
 // swift-snapshot-testing 1.19.7's deprecated spellings, so suites written for it compile; each
-// forwards to the normal API. They go at the next major version.
+// forwards to the normal API. They go at the next major version, and have no documentation
+// pages of their own (the migration guide lists them).
 
 @available(
   *, deprecated, message: "Use '.all' instead of 'true', and '.missing' instead of 'false'."
@@ -32,6 +33,7 @@ enum LegacyGlobals {
   message:
     "Use 'withSnapshotTesting(record:)', the '.snapshots(record:)' trait or SNAPSHOT_TESTING_RECORD."
 )
+@_documentation(visibility: internal)
 public var isRecording: Bool {
   get {
     (SnapshotTestingConfiguration.current?.record ?? LegacyGlobals.record.withLock { $0 }) == .all
@@ -44,6 +46,7 @@ public var isRecording: Bool {
   message:
     "Use 'withSnapshotTesting(record:)', the '.snapshots(record:)' trait or SNAPSHOT_TESTING_RECORD."
 )
+@_documentation(visibility: internal)
 public var record: Bool {
   get { isRecording }
   set { isRecording = newValue }
@@ -53,6 +56,7 @@ public var record: Bool {
   *, deprecated,
   message: "Use 'withSnapshotTesting(diffTool:)' or the '.snapshots(diffTool:)' trait."
 )
+@_documentation(visibility: internal)
 public var diffTool: SnapshotTestingConfiguration.DiffTool {
   get { LegacyGlobals.diffTool.withLock { $0 } }
   set { LegacyGlobals.diffTool.withLock { $0 = newValue } }
@@ -72,6 +76,7 @@ extension SnapshotTestingConfiguration.Record {
   *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
 )
 @_disfavoredOverload
+@_documentation(visibility: internal)
 public func assertSnapshot<Value, Format>(
   of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, timeout: TimeInterval = 5,
@@ -88,6 +93,7 @@ public func assertSnapshot<Value, Format>(
   *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
 )
 @_disfavoredOverload
+@_documentation(visibility: internal)
 public func assertSnapshots<Value, Format>(
   of value: @autoclosure () throws -> Value, as strategies: [String: Snapshotting<Value, Format>],
   record recording: Bool? = nil, timeout: TimeInterval = 5, fileID: StaticString = #fileID,
@@ -103,6 +109,7 @@ public func assertSnapshots<Value, Format>(
   *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
 )
 @_disfavoredOverload
+@_documentation(visibility: internal)
 public func assertSnapshots<Value, Format>(
   of value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>],
   record recording: Bool? = nil, timeout: TimeInterval = 5, fileID: StaticString = #fileID,
@@ -118,6 +125,7 @@ public func assertSnapshots<Value, Format>(
   *, deprecated, message: "Use the overload with 'record: SnapshotTestingConfiguration.Record?'"
 )
 @_disfavoredOverload
+@_documentation(visibility: internal)
 public func verifySnapshot<Value, Format>(
   of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
@@ -132,6 +140,7 @@ public func verifySnapshot<Value, Format>(
 }
 
 @available(*, deprecated, renamed: "assertSnapshot(of:as:named:record:timeout:file:testName:line:)")
+@_documentation(visibility: internal)
 public func assertSnapshot<Value, Format>(
   matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, timeout: TimeInterval = 5,
@@ -143,6 +152,7 @@ public func assertSnapshot<Value, Format>(
 }
 
 @available(*, deprecated, renamed: "assertSnapshots(of:as:record:timeout:file:testName:line:)")
+@_documentation(visibility: internal)
 public func assertSnapshots<Value, Format>(
   matching value: @autoclosure () throws -> Value,
   as strategies: [String: Snapshotting<Value, Format>], record recording: Bool? = nil,
@@ -155,6 +165,7 @@ public func assertSnapshots<Value, Format>(
 }
 
 @available(*, deprecated, renamed: "assertSnapshots(of:as:record:timeout:file:testName:line:)")
+@_documentation(visibility: internal)
 public func assertSnapshots<Value, Format>(
   matching value: @autoclosure () throws -> Value, as strategies: [Snapshotting<Value, Format>],
   record recording: Bool? = nil, timeout: TimeInterval = 5, file: StaticString = #filePath,
@@ -169,6 +180,7 @@ public func assertSnapshots<Value, Format>(
   *, deprecated,
   renamed: "verifySnapshot(of:as:named:record:snapshotDirectory:timeout:file:testName:line:)"
 )
+@_documentation(visibility: internal)
 public func verifySnapshot<Value, Format>(
   matching value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Format>,
   named name: String? = nil, record recording: Bool? = nil, snapshotDirectory: String? = nil,
