@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// When the tool is interrupted (SIGINT, SIGTERM, SIGHUP) or the process that started it dies
 /// (`kill -9` of `swift package`: the plugin stops, and the tool sees its parent change within a
-/// tenth of a second), it kills every child and its process group, removes the temporary file
-/// it may be writing, and exits. Every file it wrote is whole, old or new: each is renamed
-/// into place.
+/// tenth of a second), it kills every child and its process group, lets the file it is writing
+/// finish (renamed into place) and starts no other, and exits. Every file is whole, old or new,
+/// and no temporary file is left.
 public final class ChildProcesses: Sendable {
   public static let shared = ChildProcesses()
 
@@ -38,7 +38,7 @@ public final class ChildProcesses: Sendable {
       kill(-pid, SIGKILL)
       kill(pid, SIGKILL)
     }
-    AtomicFile.removeTemporaryFiles()
+    AtomicFile.finishWrites(timeout: 0.5)
     FileHandle.standardError.write(
       Data(
         "snapshots: stopped (\(reason)); the tests it ran were ended, no file is half written\n"

@@ -4,12 +4,17 @@ import Synchronization
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
 @_spi(Tooling) public enum AtomicFile {
-  /// Temporary files being written now, for an interrupted tool to remove.
-  private static let inFlight = Mutex<Set<String>>([])
+  /// Writes under way (their temporary files), and whether the process is stopping.
+  private static let writes = Mutex<(stopping: Bool, temporaryFiles: Set<String>)>((false, []))
 
-  /// Removes the temporary files of writes under way; for a process that is about to exit.
-  public static func removeTemporaryFiles() {
-    for path in inFlight.withLock({ $0 }) { unlink(path) }
+  /// For a process about to exit: starts no new write, lets those under way finish (each ends
+  /// renamed into place or removed) for at most `timeout` seconds, then removes the temporary
+  /// files of any still unfinished.
+  public static func finishWrites(timeout: TimeInterval) {
+    writes.withLock { $0.stopping = true }
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline && !writes.withLock({ $0.temporaryFiles.isEmpty }) { usleep(1_000) }
+    for path in writes.withLock({ $0.temporaryFiles }) { unlink(path) }
   }
 
   public struct WriteError: Error, CustomStringConvertible {
@@ -22,8 +27,13 @@ import Synchronization
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
-    inFlight.withLock { _ = $0.insert(temporary.path) }
-    defer { inFlight.withLock { _ = $0.remove(temporary.path) } }
+    let started = writes.withLock { writes in
+      if !writes.stopping { writes.temporaryFiles.insert(temporary.path) }
+      return !writes.stopping
+    }
+    // The process is exiting (`finishWrites`): this write never starts.
+    guard started else { while true { pause() } }
+    defer { writes.withLock { _ = $0.temporaryFiles.remove(temporary.path) } }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try data.write(to: temporary)
