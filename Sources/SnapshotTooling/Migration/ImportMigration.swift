@@ -30,8 +30,9 @@ struct ImportMigration {
     finder.walk(tree)
     guard !finder.imports.isEmpty else { return Result(text: nil, notes: [], usesJSON: false) }
     var notes: [String] = []
-    var edits: [(range: Range<Int>, text: String)] = []
-    var addedJSON = false
+    var edits: [TextEdit] = []
+    // `.json` and `.plist` live in SnapshotsJSON: imported after the first migrated import.
+    var needsJSON = finder.usesJSON
     for node in finder.imports {
       let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
       guard let name = node.path.first?.name.text else { continue }
@@ -39,11 +40,7 @@ struct ImportMigration {
         notes.append("line \(line): import \(name) has no counterpart yet; left as it is")
         continue
       }
-      guard var module = modules[name] else { continue }
-      if finder.usesJSON && !addedJSON && name == "SnapshotTesting" {
-        module += "\nimport SnapshotsJSON"
-        addedJSON = true
-      }
+      guard let module = modules[name] else { continue }
       let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self) }
       if !attributes.isEmpty {
         let dropped = attributes.map { $0.trimmedDescription }.joined(separator: " ")
@@ -51,19 +48,15 @@ struct ImportMigration {
       }
       let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
       let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-      edits.append((start..<end, "import \(module)"))
-    }
-    if finder.usesJSON && !addedJSON && edits.isEmpty == false {
-      let last = edits.removeLast()
-      edits.append((last.range, last.text + "\nimport SnapshotsJSON"))
-    }
-    guard !edits.isEmpty else { return Result(text: nil, notes: notes, usesJSON: finder.usesJSON) }
-    var bytes = Array(source.utf8)
-    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-      bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+      edits.append(
+        TextEdit(
+          range: start..<end, text: "import \(module)" + (needsJSON ? "\nimport SnapshotsJSON" : "")
+        ))
+      needsJSON = false
     }
     return Result(
-      text: String(decoding: bytes, as: UTF8.self), notes: notes, usesJSON: finder.usesJSON)
+      text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
+      usesJSON: finder.usesJSON)
   }
 
   private final class Finder: SyntaxVisitor {

@@ -31,7 +31,7 @@ struct ManifestMigration {
       converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
     var refusals: [String] = []
-    var edits: [(range: Range<Int>, text: String)] = []
+    var edits: [TextEdit] = []
     var changes: [String] = []
     for (node, name) in finder.products {
       guard let ours = ImportMigration.modules[name] else {
@@ -39,7 +39,9 @@ struct ManifestMigration {
           "line \(line(node)): product \(name) has no counterpart in this toolkit yet")
         continue
       }
-      edits.append((range(of: node), ".product(name: \"\(ours)\", package: \"\(identity)\")"))
+      edits.append(
+        TextEdit(
+          range: range(of: node), text: ".product(name: \"\(ours)\", package: \"\(identity)\")"))
       changes.append("line \(line(node)): \(name) → \(ours)")
     }
     guard refusals.isEmpty else { return .refused(refusals) }
@@ -49,19 +51,19 @@ struct ManifestMigration {
       let separator = last.trailingComma == nil ? ", " : " "
       let end = last.endPositionBeforeTrailingTrivia.utf8Offset
       edits.append(
-        (end..<end, separator + ".product(name: \"SnapshotsJSON\", package: \"\(identity)\")"))
+        TextEdit(
+          range: end..<end,
+          text: separator + ".product(name: \"SnapshotsJSON\", package: \"\(identity)\")"))
       changes.append("line \(line(last)): \(target) gets SnapshotsJSON (it uses .json or .plist)")
     }
     if let dependency = finder.theirPackage {
-      edits.append((dependency.position.utf8Offset..<dependency.endPosition.utf8Offset, ""))
+      edits.append(
+        TextEdit(
+          range: dependency.position.utf8Offset..<dependency.endPosition.utf8Offset, text: ""))
       changes.append("line \(line(dependency)): the \(theirs) dependency removed")
     }
     guard !edits.isEmpty else { return .unchanged }
-    var bytes = Array(source.utf8)
-    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-      bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
+    let text = TextEdit.apply(edits, to: source)
     // Read back: it parses, and nothing names their package any more.
     let check = Parser.parse(source: text)
     guard !check.hasError, !text.contains("\"\(theirs)\""), !text.contains("/\(theirs)") else {
