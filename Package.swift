@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SnapshotsPNG", targets: ["SnapshotsPNG"]),
     .library(name: "SnapshotsJSON", targets: ["SnapshotsJSON"]),
     .library(name: "InlineSnapshots", targets: ["InlineSnapshots"]),
+    .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
@@ -19,6 +20,8 @@ let package = Package(
     // swift-argument-parser; test targets that import `InlineSnapshots` build without them.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Only `SnapshotsCustomDump` uses it.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -49,6 +52,15 @@ let package = Package(
     .testTarget(
       name: "InlineSnapshotsTests",
       dependencies: ["InlineSnapshots", "TestSupport"]
+    ),
+    // `.customDump`, on pointfreeco/swift-custom-dump.
+    .target(
+      name: "SnapshotsCustomDump",
+      dependencies: ["Snapshots", .product(name: "CustomDump", package: "swift-custom-dump")]
+    ),
+    .testTarget(
+      name: "SnapshotsCustomDumpTests",
+      dependencies: ["SnapshotsCustomDump", "InlineSnapshots"]
     ),
     .target(
       name: "SnapshotTooling",

@@ -22,17 +22,23 @@ import Foundation
 /// }
 /// ```
 ///
+/// A `nil` value asserts that there is no reference: a call with one fails, and
+/// `snapshot-record` removes its closure (helpers use it for output that may be absent).
+///
 /// - Parameters:
 ///   - value: The value to snapshot; an error it throws fails the assertion.
 ///   - snapshotting: Any strategy that makes text: `.dump`, `.lines`, `.json`, `.curl`, ….
 ///   - message: Shown before the failure.
+///   - record: `.never` keeps `snapshot-record` from writing this reference; the test process
+///     never writes source, whatever the mode.
 ///   - timeout: How long an asynchronous strategy may take, in seconds.
 ///   - syntax: How the tool finds this call; helpers that wrap this function pass their own.
 ///   - expected: The reference, as a multi-line string literal; omit it to have one recorded.
 public func assertInlineSnapshot<Value>(
-  of value: @autoclosure () throws -> Value,
+  of value: @autoclosure () throws -> Value?,
   as snapshotting: Snapshotting<Value, String>,
   message: @autoclosure () -> String = "",
+  record: SnapshotTestingConfiguration.Record? = nil,
   timeout: TimeInterval = 5,
   syntax: InlineSnapshotSyntax = .assertInlineSnapshot,
   matches expected: (() -> String)? = nil,
@@ -42,40 +48,54 @@ public func assertInlineSnapshot<Value>(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  if let problem = recordEnvironmentProblem() {
-    reportSnapshotFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
-    return
+  func fail(_ text: String) {
+    reportSnapshotFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
   }
-  let actual: String
-  switch captureSnapshot(of: value, as: snapshotting, timeout: timeout) {
-  case .success(let text): actual = text
-  case .failure(let failure):
-    reportSnapshotFailure(
-      failure.text, fileID: fileID, filePath: filePath, line: line, column: column)
-    return
+  if let problem = recordEnvironmentProblem() { return fail(problem) }
+  let actual: String?
+  switch Result(catching: { try value() }) {
+  case .success(nil): actual = nil
+  case .success(let value?):
+    switch captureSnapshot(of: { value }, as: snapshotting, timeout: timeout) {
+    case .success(let text): actual = text
+    case .failure(let failure): return fail(failure.text)
+    }
+  case .failure(let error): return fail(CaptureMessage.couldNotEvaluate(error).text)
   }
   let reference = expected?()
-  let difference = reference.map { snapshotting.diffing.diff($0, actual) }
-  if case .some(.none) = difference { return }
-  let record = PendingInlineRecord(
-    sourceFile: "\(filePath)", line: Int(line), column: Int(column),
-    functionName: syntax.functionName, closureLabel: syntax.closureLabel,
-    trailingClosureIndex: syntax.trailingClosureIndex, oldText: reference, newText: actual,
-    sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)")
-  let pending = leavePending(record)
-  let text = InlineFailureMessage(
-    prefix: message(), call: "\(syntax.functionName) at \(fileID):\(line)",
-    difference: difference??.message, actual: actual, pendingError: pending
-  ).text
-  reportSnapshotFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
+  let difference: String?
+  switch (reference, actual) {
+  case (nil, nil): return
+  case (let reference?, let actual?):
+    guard let found = snapshotting.diffing.diff(reference, actual) else { return }
+    difference = found.message
+  default: difference = nil
+  }
+  let keep = codeChosenRecordMode(record) != .never
+  let pending =
+    keep
+    ? leavePending(
+      PendingInlineRecord(
+        sourceFile: "\(filePath)", line: Int(line), column: Int(column),
+        functionName: syntax.functionName ?? "", closureLabel: syntax.closureLabel,
+        trailingClosureIndex: syntax.trailingClosureIndex,
+        formerClosureLabels: syntax.formerClosureLabels, oldText: reference, newText: actual,
+        sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)"))
+    : .notKept
+  let call = "\(syntax.functionName ?? "inline snapshot") at \(fileID):\(line)"
+  fail(
+    InlineFailureMessage(
+      prefix: message(), call: call, closureLabel: syntax.closureLabel,
+      difference: difference, actual: actual, pending: pending
+    ).text)
 }
 
-/// Writes the record; the error's text when it could not be written.
-private func leavePending(_ record: PendingInlineRecord) -> String? {
+/// Writes the record, and says whether it could be.
+private func leavePending(_ record: PendingInlineRecord) -> InlineFailureMessage.Pending {
   do {
     try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
-    return nil
+    return .kept
   } catch {
-    return "\(error)"
+    return .failed("\(error)")
   }
 }

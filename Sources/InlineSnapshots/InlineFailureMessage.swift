@@ -2,28 +2,49 @@
 
 /// What a failing inline snapshot says: what differs, and the command that writes the new text.
 struct InlineFailureMessage {
+  /// Whether the new text was left for `snapshot-record`.
+  enum Pending {
+    case kept
+    /// Code chose `record: .never`.
+    case notKept
+    /// The record could not be written, with why.
+    case failed(String)
+  }
+
   var prefix: String
   /// `assertInlineSnapshot at Module/File.swift:12`.
   var call: String
-  /// The diff from the reference to the actual text; `nil` when there is no reference.
+  var closureLabel: String
+  /// The diff from the reference to the actual text, when both exist.
   var difference: String?
-  var actual: String
-  /// Why the pending record could not be written, if it could not.
-  var pendingError: String?
+  /// The value's text; `nil` when the value was `nil`.
+  var actual: String?
+  var pending: Pending
 
   var text: String {
     var lines: [String] = prefix.isEmpty ? [] : [prefix]
-    if let difference {
+    switch (difference, actual) {
+    case (let difference?, _):
       lines += ["The inline snapshot does not match (\(call)).", "", difference, ""]
-    } else {
+    case (nil, let actual?):
       lines += ["No inline snapshot yet (\(call)). The actual text:", "", actual, ""]
+    case (nil, nil):
+      lines += [
+        "The value is nil, so the call should have no \(closureLabel): closure (\(call)).", "",
+      ]
     }
-    if let pendingError {
-      lines.append("The new text could not be kept for snapshot-record: \(pendingError)")
-    } else if !PendingStore.insideRecordCommand {
+    switch pending {
+    case .failed(let error):
+      lines.append("The new text could not be kept for snapshot-record: \(error)")
+    case .notKept:
+      lines.append("Recording is off for this assertion (record: .never); edit the source by hand.")
+    case .kept where !PendingStore.insideRecordCommand:
+      let change = actual == nil ? "remove it from" : "write it into"
       lines.append(
-        "To write it into the source, run: "
+        "To \(change) the source, run: "
           + "swift package --allow-writing-to-package-directory snapshot-record")
+    case .kept:
+      break
     }
     return lines.joined(separator: "\n")
   }

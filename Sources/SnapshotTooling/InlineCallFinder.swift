@@ -1,13 +1,15 @@
 import SwiftSyntax
 
 /// Finds the calls of the named functions in a source file, with the line and column the
-/// compiler gives `#line` and `#column` at each (where the call starts).
+/// compiler gives `#line` and `#column` at each (where the call starts). The empty name stands
+/// for every call: records of helpers that give no name are matched by position alone.
 final class InlineCallFinder: SyntaxVisitor {
   struct Found {
     var line: Int
     var column: Int
     /// Other columns that name this call: the function name's (in `helper.assert(…)`) and the
     /// argument list's, which is what `#column` gives a default argument.
+    /// (The column right after the callee is where swift-snapshot-testing's helpers point.)
     var otherColumns: [Int]
     var call: FunctionCallExprSyntax
   }
@@ -25,10 +27,13 @@ final class InlineCallFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if let name = InlineCallFinder.name(of: node.calledExpression), names.contains(name.text) {
+    let name = InlineCallFinder.name(of: node.calledExpression)
+    if names.contains("") || name.map({ names.contains($0.text) }) == true {
       let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-      let others = [name.positionAfterSkippingLeadingTrivia, node.leftParen?.position]
-        .compactMap { $0 }.map { converter.location(for: $0).column }
+      let others = [
+        name?.positionAfterSkippingLeadingTrivia, node.leftParen?.position,
+        node.calledExpression.endPosition,
+      ].compactMap { $0 }.map { converter.location(for: $0).column }
       byLine[start.line, default: []].append(found.count)
       found.append(Found(line: start.line, column: start.column, otherColumns: others, call: node))
     }
@@ -46,16 +51,17 @@ final class InlineCallFinder: SyntaxVisitor {
   }
 
   /// The index in `found` of the call a record points at: the one starting at its line and
-  /// column, or else the only call of that name on its line.
+  /// column, or else the only call of that name on its line (a nameless record needs the
+  /// position).
   func call(line: Int, column: Int, name: String) -> Int? {
     let onLine = (byLine[line] ?? []).filter {
-      InlineCallFinder.name(of: found[$0].call.calledExpression)?.text == name
+      name.isEmpty || InlineCallFinder.name(of: found[$0].call.calledExpression)?.text == name
     }
     if let exact = onLine.first(where: {
       found[$0].column == column || found[$0].otherColumns.contains(column)
     }) {
       return exact
     }
-    return onLine.count == 1 ? onLine[0] : nil
+    return onLine.count == 1 && !name.isEmpty ? onLine[0] : nil
   }
 }

@@ -3,11 +3,6 @@ import SwiftSyntax
 /// A source file's bytes with what edits need to know of them: each line's indentation, the
 /// file's indentation step and line ending.
 struct SourceLayout {
-  struct Edit {
-    var range: Range<Int>
-    var replacement: String
-  }
-
   let bytes: [UInt8]
   let lineEnding: String
   let unit: String
@@ -18,41 +13,33 @@ struct SourceLayout {
     unit = SourceLayout.indentationUnit(bytes)
   }
 
-  /// The edit that writes `text` into the call's reference closure.
-  func edit(_ call: InlineCall, text: String) -> Edit? {
+  /// The edit that writes `text` into the call's reference closure, or removes the closure when
+  /// `text` is `nil`.
+  ///
+  /// - Parameter inserted: closures earlier edits add after the call's last one.
+  func edit(_ call: InlineCall, text: String?, inserted: Int = 0) -> TextEdit? {
     let start = call.call.positionAfterSkippingLeadingTrivia.utf8Offset
     let indentation = indentation(ofLineAt: start)
-    let literal = InlineLiteral(
-      indentation: indentation, unit: indentation.contains("\t") ? "\t" : unit,
-      lineEnding: lineEnding
-    ).closure(for: text)
-    switch call.placement {
-    case .replace(let range):
-      return Edit(
-        range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, replacement: literal)
-    case .insert(let position, let label):
+    let literal = text.map {
+      InlineLiteral(
+        indentation: indentation, unit: indentation.contains("\t") ? "\t" : unit,
+        lineEnding: lineEnding
+      ).closure(for: $0)
+    }
+    switch (call.placement(removing: text == nil, inserted: inserted), literal) {
+    case (.replace(let range)?, let literal?):
+      return TextEdit(
+        range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, text: literal)
+    case (.insert(let position, let label, let before)?, let literal?):
       let offset = position.utf8Offset
-      return Edit(
-        range: offset..<offset, replacement: " " + (label.map { "\($0): " } ?? "") + literal)
-    case nil:
+      let labelled = (label.map { "\($0): " } ?? "") + literal
+      return TextEdit(range: offset..<offset, text: before ? labelled + " " : " " + labelled)
+    case (.remove(let range, let leaving)?, nil):
+      return TextEdit(
+        range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, text: leaving)
+    default:
       return nil
     }
-  }
-
-  /// The text with the edits made, or `nil` when two overlap.
-  func applying(_ edits: [Edit]) -> String? {
-    let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.replacement.utf8.count })
-    var cursor = 0
-    for edit in sorted {
-      guard edit.range.lowerBound >= cursor else { return nil }
-      result += bytes[cursor..<edit.range.lowerBound]
-      result += edit.replacement.utf8
-      cursor = edit.range.upperBound
-    }
-    result += bytes[cursor...]
-    return String(decoding: result, as: UTF8.self)
   }
 
   /// The spaces and tabs that start the line holding `offset`.

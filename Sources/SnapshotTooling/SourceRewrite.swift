@@ -36,12 +36,16 @@ import SwiftSyntax
         let index = finder.call(
           line: record.line, column: record.column, name: record.functionName)
       else {
-        refused.append("line \(record.line): no call of \(record.functionName) was found there")
+        refused.append("line \(record.line): no \(record.callDescription) was found there")
         continue
       }
       calls.append((record, index, InlineCall(finder.found[index].call, for: record)))
     }
-    let pending = calls.filter { $0.call.currentText != $0.record.newText }
+    // In source order, and each call's closures in trailing order, so that closures added
+    // after one call's last go in their order.
+    let pending = calls.filter { !$0.call.holds($0.record.newText) }.sorted {
+      ($0.index, $0.record.trailingClosureIndex) < ($1.index, $1.record.trailingClosureIndex)
+    }
     if pending.isEmpty { return .upToDate(refused: refused) }
     guard unchanged else {
       return .refused(
@@ -49,20 +53,26 @@ import SwiftSyntax
       )
     }
     let layout = SourceLayout(Array(source.utf8))
-    var edits: [SourceLayout.Edit] = []
+    var edits: [TextEdit] = []
     var written: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
+    var inserted: [Int: Int] = [:]
     for entry in pending {
-      guard let edit = layout.edit(entry.call, text: entry.record.newText) else {
+      guard
+        let edit = layout.edit(
+          entry.call, text: entry.record.newText, inserted: inserted[entry.index, default: 0])
+      else {
+        let change = entry.record.newText == nil ? "cannot lose" : "has no place for"
         refused.append(
-          "line \(entry.record.line): \(entry.record.functionName) has no place for closure \(entry.record.closureLabel):"
+          "line \(entry.record.line): \(entry.record.callDescription) \(change) closure \(entry.record.closureLabel):"
         )
         continue
       }
+      if edit.range.isEmpty { inserted[entry.index, default: 0] += 1 }
       edits.append(edit)
       written.append(entry)
     }
     if written.isEmpty { return .upToDate(refused: refused) }
-    guard let rewritten = layout.applying(edits) else {
+    guard let rewritten = TextEdit.apply(edits, to: layout.bytes) else {
       return .refused("two inline snapshots overlap; nothing was written")
     }
     // Parsed again: each closure must now read back its text.
@@ -71,7 +81,7 @@ import SwiftSyntax
       return .refused("the rewritten file would not parse the same; nothing was written")
     }
     for (record, index, _) in written
-    where InlineCall(check.found[index].call, for: record).currentText != record.newText {
+    where !InlineCall(check.found[index].call, for: record).holds(record.newText) {
       return .refused(
         "line \(record.line): the written literal would not read back as the recorded text; nothing was written"
       )
@@ -102,12 +112,26 @@ import SwiftSyntax
       if texts.count > 1 {
         let first = group[0]
         refused.append(
-          "line \(first.line): \(first.functionName) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
+          "line \(first.line): \(first.callDescription) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
         )
         continue
       }
       sites.append(group[group.count - 1])
     }
     return (sites, refused)
+  }
+}
+
+extension PendingInlineRecord {
+  /// `the call of assertInlineSnapshot`, or `the call` when it is found by position alone.
+  fileprivate var callDescription: String {
+    functionName.isEmpty ? "call" : "call of \(functionName)"
+  }
+}
+
+extension InlineCall {
+  /// Whether the call already holds `text`, or (`nil`) has no closure for the reference.
+  fileprivate func holds(_ text: String?) -> Bool {
+    text == nil ? !hasClosure : currentText == text
   }
 }

@@ -38,7 +38,7 @@ import Testing
     #expect(message.contains("The inline snapshot does not match (assertInlineSnapshot at "))
     #expect(message.contains("-old\n\\ No newline at end of file\n+new"))
     #expect(message.contains("snapshot-record"))
-    let record = try #require(try takeRecord(line: line))
+    let record = try #require(try takeInlineRecord(file: #filePath, line: line))
     #expect(record.oldText == "old")
     #expect(record.newText == "new")
     // `#column` points at the argument list.
@@ -58,7 +58,7 @@ import Testing
       return true
     }
     #expect(issues.withLock { $0.first }?.contains("No inline snapshot yet") == true)
-    let record = try #require(try takeRecord(line: line))
+    let record = try #require(try takeInlineRecord(file: #filePath, line: line))
     #expect(record.oldText == nil)
     #expect(
       record.newText == "▿ 1 key/value pair\n  ▿ (2 elements)\n    - key: \"a\"\n    - value: 1\n")
@@ -67,7 +67,7 @@ import Testing
   @Test func customHelperRecordsItsOwnDescriptor() throws {
     let line = #line + 1
     withKnownIssue { assertGreeting("Bo") }
-    let record = try #require(try takeRecord(line: line))
+    let record = try #require(try takeInlineRecord(file: #filePath, line: line))
     #expect(record.functionName == "assertGreeting")
     #expect(record.closureLabel == "greeting")
     #expect(record.newText == "Hello, Bo!")
@@ -125,19 +125,5 @@ import Testing
       of: "Hello, \(name)!", as: .lines,
       syntax: InlineSnapshotSyntax(functionName: "assertGreeting", closureLabel: "greeting"),
       matches: greeting, file: file, line: line, column: column)
-  }
-
-  /// Finds this file's record for `line` in the current run and removes it.
-  private func takeRecord(line: Int) throws -> PendingInlineRecord? {
-    let run = try PendingRun.load(PendingStore.runDirectory(testFilePath: #filePath))
-    for entry in run.entries {
-      if case .inline(let record) = entry.record, record.sourceFile == #filePath,
-        record.line == line
-      {
-        try FileManager.default.removeItem(at: entry.url)
-        return record
-      }
-    }
-    return nil
   }
 }

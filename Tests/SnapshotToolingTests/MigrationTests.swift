@@ -30,14 +30,11 @@ import Testing
     #expect(result.notes == ["line 1: @testable dropped from the import of SnapshotTesting"])
   }
 
-  @Test func inlineImportsAndModulesWithoutACounterpart() {
+  @Test func inlineAndCustomDumpImports() {
     let result = ImportMigration.migrate(
       "import InlineSnapshotTesting\nimport SnapshotTestingCustomDump\n")
-    #expect(result.text == "import InlineSnapshots\nimport SnapshotTestingCustomDump\n")
-    #expect(
-      result.notes == [
-        "line 2: import SnapshotTestingCustomDump has no counterpart yet; left as it is"
-      ])
+    #expect(result.text == "import InlineSnapshots\nimport SnapshotsCustomDump\n")
+    #expect(result.notes.isEmpty)
     #expect(
       ImportMigration.migrate("import Snapshots\n").text == nil, "a second run changes nothing")
   }
@@ -98,14 +95,27 @@ import Testing
         == .unchanged)
   }
 
-  @Test func aProductWithoutACounterpartLeavesTheManifestAlone() {
+  @Test func customDumpBecomesOurs() throws {
     let manifest = Self.manifest.replacingOccurrences(
       of: "\"SnapshotTesting\"]",
       with: ".product(name: \"SnapshotTestingCustomDump\", package: \"swift-snapshot-testing\")]")
+    guard
+      case .rewritten(let text, let changes) = ManifestMigration.migrate(
+        manifest, identity: "swift-snapshots", jsonTargets: [])
+    else {
+      Issue.record("not rewritten")
+      return
+    }
+    #expect(text.contains(".product(name: \"SnapshotsCustomDump\", package: \"swift-snapshots\")"))
+    #expect(changes.contains("line 16: SnapshotTestingCustomDump → SnapshotsCustomDump"), "\(changes)")
+  }
+
+  @Test func aProductWithoutACounterpartLeavesTheManifestAlone() {
+    let manifest = Self.manifest.replacingOccurrences(
+      of: "\"SnapshotTesting\"]",
+      with: ".product(name: \"SnapshotTestingFuture\", package: \"swift-snapshot-testing\")]")
     #expect(
       ManifestMigration.migrate(manifest, identity: "swift-snapshots", jsonTargets: [])
-        == .refused([
-          "line 16: product SnapshotTestingCustomDump has no counterpart in this toolkit yet"
-        ]))
+        == .refused(["line 16: product SnapshotTestingFuture has no counterpart in this toolkit yet"]))
   }
 }

@@ -256,7 +256,7 @@ import Testing
     #expect(
       outcome
         == .upToDate(refused: [
-          "line 2: assertInlineSnapshot recorded 2 different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
+          "line 2: call of assertInlineSnapshot recorded 2 different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
         ]))
   }
 
@@ -282,7 +282,7 @@ import Testing
     #expect(count == 1)
     #expect(refused.count == 2)
     #expect(
-      refused.first?.hasPrefix("line 2: assertInlineSnapshot recorded 2 different texts") == true)
+      refused.first?.hasPrefix("line 2: call of assertInlineSnapshot recorded 2 different texts") == true)
     #expect(refused.last == "line 4: no call of assertInlineSnapshot was found there")
     #expect(text.contains("  for x in [1, 2] { assertInlineSnapshot(of: x, as: .description) }\n"))
     #expect(text.contains("  assertInlineSnapshot(of: 3, as: .description) {\n    \"\"\"\n    3\n"))
@@ -308,18 +308,19 @@ import Testing
 
   // MARK: - Helpers
 
-  private func record(
-    line: Int, column: Int, _ text: String, old: String? = nil,
-    function: String = "assertInlineSnapshot", label: String = "matches", index: Int = 0
+  func record(
+    line: Int, column: Int, _ text: String?, old: String? = nil,
+    function: String = "assertInlineSnapshot", label: String = "matches", index: Int = 0,
+    formerLabels: [String] = []
   ) -> PendingInlineRecord {
     PendingInlineRecord(
       sourceFile: "/Tests/T.swift", line: line, column: column, functionName: function,
-      closureLabel: label, trailingClosureIndex: index, oldText: old, newText: text,
-      sourceHash: "", testName: "test()")
+      closureLabel: label, trailingClosureIndex: index, formerClosureLabels: formerLabels,
+      oldText: old, newText: text, sourceHash: "", testName: "test()")
   }
 
   /// Applies records taken from `source` as it is.
-  private func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewrite.Outcome {
+  func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewrite.Outcome {
     let hash = SourceHash.of(source)
     return SourceRewrite.apply(
       records.map { record in
@@ -329,7 +330,7 @@ import Testing
       }, to: source)
   }
 
-  private func rewritten(_ source: String, _ records: [PendingInlineRecord]) -> String? {
+  func rewritten(_ source: String, _ records: [PendingInlineRecord]) -> String? {
     let outcome = apply(source, records)
     guard case .rewritten(let text, _, let refused) = outcome, refused.isEmpty else {
       Issue.record("not rewritten: \(outcome)")

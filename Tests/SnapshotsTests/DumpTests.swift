@@ -59,4 +59,10 @@ struct DumpHolder {
   weak var object: DumpAnimal?
   var action: () -> Void = {}
   var id = 1
+
+  @Test func objectsDescribeThemselvesWithoutAddresses() {
+    let object: any AnySnapshotStringConvertible = NSObject()
+    #expect(object.snapshotDescription.hasPrefix("<NSObject"))
+    #expect(!object.snapshotDescription.contains("0x"), "\(object.snapshotDescription)")
+  }
 }

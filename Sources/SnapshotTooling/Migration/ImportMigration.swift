@@ -2,17 +2,18 @@ import SwiftParser
 import SwiftSyntax
 
 /// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
-/// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`, and adds
+/// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`,
+/// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds
 /// `import SnapshotsJSON` to a file that uses `.json` or `.plist` (which live there).
 ///
 /// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
-/// user's package, and their internals are not ours) and said so. A module it has no
-/// counterpart for is left as it is, and said so.
+/// user's package, and their internals are not ours) and said so.
 struct ImportMigration {
   /// swift-snapshot-testing's modules and this toolkit's counterparts.
-  static let modules = ["SnapshotTesting": "Snapshots", "InlineSnapshotTesting": "InlineSnapshots"]
-  /// Modules with no counterpart yet.
-  static let unavailable: Set = ["SnapshotTestingCustomDump"]
+  static let modules = [
+    "SnapshotTesting": "Snapshots", "InlineSnapshotTesting": "InlineSnapshots",
+    "SnapshotTestingCustomDump": "SnapshotsCustomDump",
+  ]
 
   struct Result: Equatable {
     /// The new text, `nil` when nothing changes.
@@ -36,10 +37,6 @@ struct ImportMigration {
     for node in finder.imports {
       let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
       guard let name = node.path.first?.name.text else { continue }
-      if unavailable.contains(name) {
-        notes.append("line \(line): import \(name) has no counterpart yet; left as it is")
-        continue
-      }
       guard let module = modules[name] else { continue }
       let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self) }
       if !attributes.isEmpty {

@@ -5,9 +5,9 @@ import SwiftSyntax
 ///
 /// `.product(name: "SnapshotTesting", package: "swift-snapshot-testing")` becomes
 /// `.product(name: "Snapshots", package: "<identity>")` (likewise `InlineSnapshotTesting` →
-/// `InlineSnapshots`, and the bare `"SnapshotTesting"`), targets that use `.json` or `.plist`
-/// get `SnapshotsJSON`, and the `.package(…swift-snapshot-testing…)` dependency goes once
-/// nothing names it. A manifest that names a product without a counterpart here is not edited
+/// `InlineSnapshots`, `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and the bare
+/// `"SnapshotTesting"`), targets that use `.json` or `.plist` get `SnapshotsJSON`, and the
+/// `.package(…swift-snapshot-testing…)` dependency goes once nothing names it. A manifest that names a product without a counterpart here is not edited
 /// at all: the lines to change are said instead.
 struct ManifestMigration {
   static let theirs = "swift-snapshot-testing"
@@ -115,10 +115,7 @@ struct ManifestMigration {
         {
           targetDependencies.append((name, list))
           for element in list {
-            if let bare = literal(element.expression),
-              ImportMigration.modules[bare] != nil
-                || ImportMigration.unavailable.contains(bare)
-            {
+            if let bare = literal(element.expression), ImportMigration.modules[bare] != nil {
               products.append((Syntax(element.expression), bare))
             }
           }

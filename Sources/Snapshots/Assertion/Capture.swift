@@ -82,7 +82,7 @@ private final class ResultSlot<Value>: @unchecked Sendable {
   do {
     evaluated = try value()
   } catch {
-    return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
+    return .failure(.couldNotEvaluate(error))
   }
   return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
     .mapError { CaptureMessage($0.description) }
@@ -98,7 +98,7 @@ private final class ResultSlot<Value>: @unchecked Sendable {
   do {
     evaluated = try await value()
   } catch {
-    return .failure(CaptureMessage("Could not evaluate the value to snapshot: \(error)"))
+    return .failure(.couldNotEvaluate(error))
   }
   return await Capture.value(of: strategy.snapshot(evaluated), timeout: timeout)
     .mapError { CaptureMessage($0.description) }
@@ -108,4 +108,9 @@ private final class ResultSlot<Value>: @unchecked Sendable {
 @_spi(Tooling) public struct CaptureMessage: Error {
   public var text: String
   init(_ text: String) { self.text = text }
+
+  /// The value to snapshot threw.
+  public static func couldNotEvaluate(_ error: any Error) -> CaptureMessage {
+    CaptureMessage("Could not evaluate the value to snapshot: \(error)")
+  }
 }

@@ -103,3 +103,12 @@ struct SnapshotSettings {
     return error.description
   }
 }
+
+/// The record mode code chose for an assertion (its argument, then the scope or trait, then the
+/// deprecated `isRecording`), `nil` when code chose none: inline snapshots, which the test
+/// process never writes, leave nothing for `snapshot-record` when code chose `.never`.
+@_spi(Tooling) public func codeChosenRecordMode(
+  _ argument: SnapshotTestingConfiguration.Record?
+) -> SnapshotTestingConfiguration.Record? {
+  argument ?? SnapshotTestingConfiguration.current?.record ?? LegacyGlobals.record.withLock { $0 }
+}

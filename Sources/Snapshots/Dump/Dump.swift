@@ -66,9 +66,6 @@ struct Dump {
           return line(indent, "-", name, custom.snapshotDescription)
         }
         description = custom.snapshotDescription
-      } else if traits.isObject, let object = value as? NSObject {
-        // `as? NSObject` alone would also bridge `Bool` and numbers to `NSNumber`.
-        return line(indent, "-", name, PointerAddresses.removed(from: object.debugDescription))
       } else if traits.describable, let describable = value as? any CustomStringConvertible {
         description = describable.description
       } else {

@@ -10,7 +10,6 @@ struct DumpTypeTraits {
 
   var direct: Direct?
   var customDescription: Bool
-  var isObject: Bool
   var describable: Bool
   /// Whether the type supplies its own mirror, whose children may vary per value.
   var reflectable: Bool
@@ -18,7 +17,6 @@ struct DumpTypeTraits {
   init(_ type: Any.Type) {
     reflectable = type is any CustomReflectable.Type
     customDescription = type is any AnySnapshotStringConvertible.Type
-    isObject = type is NSObject.Type
     describable = type is any CustomStringConvertible.Type
     switch type {
     case is String.Type: direct = .string

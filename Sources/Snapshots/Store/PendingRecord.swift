@@ -31,15 +31,20 @@ import Foundation
   public var sourceFile: String
   public var line: Int
   public var column: Int
-  /// The function called at `line`: `assertInlineSnapshot`, or a custom helper's name.
+  /// The function called at `line`: `assertInlineSnapshot`, or a custom helper's name; empty
+  /// when the call is found by its line and column alone.
   public var functionName: String
   /// The label of the closure parameter that holds the reference, such as `matches`.
   public var closureLabel: String
+  /// Labels the closure was written with before (a helper's older spelling); `nil` in records of
+  /// older versions.
+  public var formerClosureLabels: [String]?
   /// Which trailing closure holds the reference when written as one: 0 for the first.
   public var trailingClosureIndex: Int
   /// The reference the test compared with; `nil` when the call had none.
   public var oldText: String?
-  public var newText: String
+  /// The text to write; `nil` to remove the closure (the value was `nil`).
+  public var newText: String?
   /// ``SourceHash`` of the test source as it was when the test ran.
   public var sourceHash: String
   /// The test that made the record, for messages.
@@ -47,8 +52,8 @@ import Foundation
 
   public init(
     sourceFile: String, line: Int, column: Int, functionName: String, closureLabel: String,
-    trailingClosureIndex: Int, oldText: String?, newText: String, sourceHash: String,
-    testName: String
+    trailingClosureIndex: Int, formerClosureLabels: [String] = [], oldText: String?,
+    newText: String?, sourceHash: String, testName: String
   ) {
     self.sourceFile = sourceFile
     self.line = line
@@ -56,6 +61,7 @@ import Foundation
     self.functionName = functionName
     self.closureLabel = closureLabel
     self.trailingClosureIndex = trailingClosureIndex
+    self.formerClosureLabels = formerClosureLabels.isEmpty ? nil : formerClosureLabels
     self.oldText = oldText
     self.newText = newText
     self.sourceHash = sourceHash

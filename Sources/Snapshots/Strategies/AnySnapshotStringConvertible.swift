@@ -63,3 +63,18 @@ enum DumpDateFormat {
     formatter.withLock { $0.value.string(from: date) }
   }
 }
+
+extension NSObject: AnySnapshotStringConvertible {
+  #if canImport(ObjectiveC)
+    /// `debugDescription` without pointer addresses; subclasses override it.
+    @objc open var snapshotDescription: String {
+      PointerAddresses.removed(from: debugDescription)
+    }
+  #else
+    /// `debugDescription` without pointer addresses. (On Linux Swift cannot override a member
+    /// declared in an extension, so subclasses keep this one, as with swift-snapshot-testing.)
+    public var snapshotDescription: String {
+      PointerAddresses.removed(from: debugDescription)
+    }
+  #endif
+}
