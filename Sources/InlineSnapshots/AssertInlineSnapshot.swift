@@ -71,6 +71,13 @@ public func assertInlineSnapshot<Value>(
     difference = found.message
   default: difference = nil
   }
+  // The new text in the reference's own layout, when the strategy keeps one (`.json`).
+  var newText = actual
+  if let reference, let actual, let replacing = snapshotting.diffing.toDataReplacing,
+    let data = try? replacing(actual, Data(reference.utf8))
+  {
+    newText = String(decoding: data, as: UTF8.self)
+  }
   let keep = codeChosenRecordMode(record) != .never
   let pending =
     keep
@@ -79,7 +86,7 @@ public func assertInlineSnapshot<Value>(
         sourceFile: "\(filePath)", line: Int(line), column: Int(column),
         functionName: syntax.functionName ?? "", closureLabel: syntax.closureLabel,
         trailingClosureIndex: syntax.trailingClosureIndex,
-        formerClosureLabels: syntax.formerClosureLabels, oldText: reference, newText: actual,
+        formerClosureLabels: syntax.formerClosureLabels, oldText: reference, newText: newText,
         sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)"))
     : .notKept
   let call = "\(syntax.functionName ?? "inline snapshot") at \(fileID):\(line)"

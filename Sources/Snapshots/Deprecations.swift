@@ -277,3 +277,64 @@ extension Diffing {
     }
   }
 }
+
+@available(
+  *, deprecated,
+  message:
+    "Use 'assertInlineSnapshot(of:as:)' from 'InlineSnapshots'; snapshot-record writes its reference."
+)
+@_documentation(visibility: internal)
+public func _assertInlineSnapshot<Value>(
+  matching value: @autoclosure () throws -> Value,
+  as snapshotting: Snapshotting<Value, String>,
+  record recording: Bool = false,
+  timeout: TimeInterval = 5,
+  with reference: String,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  guard
+    let message = _verifyInlineSnapshot(
+      matching: try value(), as: snapshotting, record: recording, timeout: timeout,
+      with: reference, fileID: fileID, file: filePath, testName: testName, line: line,
+      column: column)
+  else { return }
+  reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+@available(
+  *, deprecated,
+  message:
+    "Use 'assertInlineSnapshot(of:as:)' from 'InlineSnapshots'; snapshot-record writes its reference."
+)
+@_documentation(visibility: internal)
+public func _verifyInlineSnapshot<Value>(
+  matching value: @autoclosure () throws -> Value,
+  as snapshotting: Snapshotting<Value, String>,
+  record recording: Bool = false,
+  timeout: TimeInterval = 5,
+  with reference: String,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) -> String? {
+  switch captureSnapshot(of: value, as: snapshotting, timeout: timeout) {
+  case .failure(let message):
+    return message.text
+  case .success(let actual):
+    guard let difference = snapshotting.diffing.diff(reference, actual) else { return nil }
+    return """
+      The inline snapshot does not match\(recording ? " (record: true cannot write it)" : "").
+
+      \(difference.message)
+
+      snapshot-record does not rewrite this spelling's `with:` text: change the call to \
+      assertInlineSnapshot(of:as:) from InlineSnapshots to have it recorded.
+      """
+  }
+}

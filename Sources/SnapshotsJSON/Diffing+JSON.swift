@@ -7,9 +7,10 @@ extension Diffing where Value == String {
   /// References written by other tools (swift-snapshot-testing's `.json`, for one) pass as long
   /// as they mean the same. A failure lists the changes by path, then a unified diff of the
   /// canonical texts. A reference that is not JSON fails with its line, column and reason.
-  /// A reference identical to the actual text passes without being parsed.
+  /// A reference identical to the actual text passes without being parsed. A reference
+  /// re-recorded over one in Foundation's layout (swift-snapshot-testing's) keeps that layout.
   public static func json(redacting redactions: [JSONRedaction] = []) -> Diffing {
-    Diffing(
+    var diffing = Diffing(
       toData: { Data($0.utf8) },
       fromData: { data in
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -24,6 +25,12 @@ extension Diffing where Value == String {
         return JSONComparison(redactions: redactions).compare(reference, actual)
       }
     )
+    diffing.toDataReplacing = { text, reference in
+      Data(
+        (FoundationLayout.isUsed(by: reference)
+          ? FoundationLayout.text(fromCanonical: text) : text).utf8)
+    }
+    return diffing
   }
 }
 

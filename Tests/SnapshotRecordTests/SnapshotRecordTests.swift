@@ -54,7 +54,7 @@ struct SnapshotRecordTests {
         == Fixtures.before["Tests/AppTests/LoopTests.swift"])
     #expect(
       record.output.contains(
-        "Refused Tests/AppTests/LoopTests.swift: line 5: assertInlineSnapshot recorded 2 different texts in one run"
+        "Refused Tests/AppTests/LoopTests.swift: line 5: call of assertInlineSnapshot recorded 2 different texts in one run"
       ))
     #expect(
       record.output.contains(

@@ -73,3 +73,14 @@ import Testing
     #expect(try folder.text("isRecordingProbe.g.txt") == "new")
   }
 }
+
+/// swift-snapshot-testing's first inline spelling compares (it is not rewritten here).
+@Suite struct LegacyInlineSpellingTests {
+  @available(*, deprecated)
+  @Test func comparesWithTheGivenText() {
+    #expect(_verifyInlineSnapshot(matching: "a", as: .lines, with: "a") == nil)
+    let failure = _verifyInlineSnapshot(matching: "b", as: .lines, record: true, with: "a")
+    #expect(failure?.contains("The inline snapshot does not match (record: true cannot write it)") == true)
+    #expect(failure?.contains("+b") == true)
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs a program to its end: the benchmark itself in a child mode, jq, or `swift build`.
+/// Runs a program to its end: the benchmark itself in a child mode, jq, `swift build`, or a
+/// throwaway package's test binary.
 enum ChildProcess {
   struct Failed: Error, CustomStringConvertible {
     var command: String
@@ -13,12 +14,14 @@ enum ChildProcess {
   @discardableResult
   static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil,
-    capturingOutput: Bool = false, showingErrors: Bool = true
+    environment: [String: String]? = nil, capturingOutput: Bool = false,
+    showingErrors: Bool = true
   ) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
     let pipe = Pipe()
     process.standardOutput = capturingOutput ? pipe : FileHandle.nullDevice
     if !showingErrors { process.standardError = FileHandle.nullDevice }

@@ -107,7 +107,11 @@ struct SnapshotVerification<Value, Format> {
     // Encoded only now: a matching snapshot (the usual case) is never written anywhere.
     let data: Data
     do {
-      data = try strategy.diffing.toData(actual)
+      if let referenceData, let replacing = strategy.diffing.toDataReplacing {
+        data = try replacing(actual, referenceData)
+      } else {
+        data = try strategy.diffing.toData(actual)
+      }
     } catch {
       return SnapshotFailure("Could not encode the snapshot: \(error)")
     }

@@ -21,6 +21,11 @@ public struct Diffing<Value> {
   /// Compares the reference with the actual snapshot: `nil` when they match.
   public var diff: (_ reference: Value, _ actual: Value) -> SnapshotDifference?
 
+  /// Encodes a value that replaces an existing reference, when the strategy keeps the
+  /// reference's own layout (`.json` keeps swift-snapshot-testing's, so a migrated suite's
+  /// re-recorded references differ only where the values do); `nil` uses ``toData``.
+  public var toDataReplacing: ((_ value: Value, _ reference: Data) throws -> Data)?
+
   public init(
     toData: @escaping (_ value: Value) throws -> Data,
     fromData: @escaping (_ data: Data) throws -> Value,

@@ -1,0 +1,250 @@
+import Foundation
+
+/// A real suite of small assertions, as `swift test` runs it: N tests in 10 files, each
+/// asserting a small struct's `.dump` and a two-line `.lines` against references on disk, on
+/// each toolkit, beside the same tests with the assertions removed. Swift Testing and XCTest,
+/// debug and release builds.
+///
+/// One throwaway package holds every variant as its own test target. Each toolkit records its
+/// references once (the benchmark checks both wrote the same bytes); then the test binary runs
+/// each target alone, serially, best of several runs. The cost of one assertion is the run
+/// minus the empty suite's, divided by the assertions.
+enum SuiteWorkloads {
+  static let files = 10
+
+  enum Toolkit: String, CaseIterable {
+    case ours = "Ours", theirs = "Theirs", empty = "Empty"
+
+    var module: String? {
+      switch self {
+      case .ours: return "Snapshots"
+      case .theirs: return "SnapshotTesting"
+      case .empty: return nil
+      }
+    }
+  }
+
+  enum Framework: String, CaseIterable {
+    case testing = "Testing", xctest = "XCTest"
+  }
+
+  static func rows(tests: Int = 500, runs: Int = 5) throws -> [Row] {
+    let package = try SuitePackage(tests: tests)
+    defer { package.remove() }
+    var rows: [Row] = []
+    for configuration in ["debug", "release"] {
+      try package.build(configuration)
+      try package.record(configuration)
+      for framework in Framework.allCases {
+        var best: [Toolkit: Double] = [:]
+        for toolkit in Toolkit.allCases {
+          best[toolkit] = try (0..<runs).map { _ in
+            try package.time(toolkit, framework, configuration)
+          }.min()
+        }
+        let assertions = Double(tests * 2)
+        let ours = (best[.ours]! - best[.empty]!) / assertions
+        let theirs = (best[.theirs]! - best[.empty]!) / assertions
+        rows.append(
+          Row(
+            name:
+              "one small assertion in a \(tests)-test suite, \(framework.rawValue), \(configuration) (run minus empty run)",
+            ours: ours, theirs: theirs,
+            target: configuration == "debug" ? "≥ 5× faster" : "≥ 10× faster"))
+        rows.append(
+          Row(
+            name: "that suite's test binary, \(framework.rawValue), \(configuration) (empty: \(Row.format(best[.empty]!)))",
+            ours: best[.ours]!, theirs: best[.theirs]!, target: "report"))
+      }
+      if configuration == "debug" {
+        let ours = try (0..<3).map { _ in try package.timeSwiftTest(.ours) }.min()!
+        let theirs = try (0..<3).map { _ in try package.timeSwiftTest(.theirs) }.min()!
+        rows.append(
+          Row(
+            name: "`swift test` of that suite, Swift Testing, debug, whole command",
+            ours: ours, theirs: theirs, target: "report"))
+      }
+    }
+    return rows
+  }
+}
+
+/// The throwaway package: one test target per toolkit and framework.
+struct SuitePackage {
+  let folder: URL
+  let tests: Int
+
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  init(tests: Int) throws {
+    self.tests = tests
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "swift-snapshots-suite-\(UUID().uuidString)")
+    let identity = Self.repository.lastPathComponent.lowercased()
+    var targets: [String] = []
+    for toolkit in SuiteWorkloads.Toolkit.allCases {
+      for framework in SuiteWorkloads.Framework.allCases {
+        let name = toolkit.rawValue + framework.rawValue
+        let product: String
+        switch toolkit {
+        case .ours: product = ".product(name: \"Snapshots\", package: \"\(identity)\")"
+        case .theirs:
+          product = ".product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\")"
+        case .empty: product = ""
+        }
+        targets.append(
+          ".testTarget(name: \"\(name)\", dependencies: [\(product)], exclude: [\"__Snapshots__\"])")
+        for file in 0..<SuiteWorkloads.files {
+          try write(
+            "Tests/\(name)/\(name)File\(file).swift",
+            source(toolkit, framework, name: "\(name)File\(file)", file: file))
+        }
+        try FileManager.default.createDirectory(
+          at: folder.appendingPathComponent("Tests/\(name)/__Snapshots__"),
+          withIntermediateDirectories: true)
+      }
+    }
+    try write(
+      "Package.swift",
+      """
+      // swift-tools-version: 6.1
+      import PackageDescription
+
+      let package = Package(
+        name: "Suite",
+        dependencies: [
+          .package(path: "\(Self.repository.path)"),
+          .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        ],
+        targets: [
+          \(targets.joined(separator: ",\n    "))
+        ]
+      )
+
+      """)
+  }
+
+  /// One file's tests: each asserts a struct's `.dump` and a two-line `.lines`.
+  private func source(
+    _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework, name: String,
+    file: Int
+  ) -> String {
+    let perFile = tests / SuiteWorkloads.files
+    var lines = [toolkit.module.map { "import \($0)" } ?? "", "import Foundation"]
+    lines.append(framework == .testing ? "import Testing" : "import XCTest")
+    lines.append("")
+    lines.append("private struct Item { var id: Int; var name: String; var done: Bool }")
+    lines.append("")
+    lines.append(
+      framework == .testing ? "@Suite struct \(name) {" : "final class \(name): XCTestCase {")
+    for index in 0..<perFile {
+      let id = file * perFile + index
+      lines.append(framework == .testing ? "  @Test func item\(id)() {" : "  func testItem\(id)() {")
+      lines.append("    let item = Item(id: \(id), name: \"item \(id)\", done: \(id % 2 == 0))")
+      lines.append("    let text = \"first line \\(item.id)\\nsecond line\"")
+      if toolkit == .empty {
+        lines.append("    _ = (item, text)")
+      } else {
+        lines.append("    assertSnapshot(of: item, as: .dump)")
+        lines.append("    assertSnapshot(of: text, as: .lines)")
+      }
+      lines.append("  }")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func build(_ configuration: String) throws {
+    try swift(["build", "--build-tests", "-c", configuration])
+  }
+
+  /// Records every reference once, then checks both toolkits wrote the same bytes.
+  func record(_ configuration: String) throws {
+    for toolkit in [SuiteWorkloads.Toolkit.ours, .theirs] {
+      for framework in SuiteWorkloads.Framework.allCases {
+        _ = try? runTests(toolkit, framework, configuration, environment: ["SNAPSHOT_TESTING_RECORD": "missing"])
+      }
+    }
+    for framework in SuiteWorkloads.Framework.allCases {
+      let ours = try references(of: "Ours\(framework.rawValue)")
+      let theirs = try references(of: "Theirs\(framework.rawValue)")
+      guard ours.count == tests * 2, ours == theirs else {
+        throw ChildProcess.Failed(
+          command: "recording the \(framework.rawValue) suite's references (\(ours.count) ours, \(theirs.count) theirs, equal: \(ours == theirs))",
+          status: 1)
+      }
+    }
+  }
+
+  /// Every reference of a target, by its path under the file's folder, with its bytes.
+  private func references(of target: String) throws -> [String: Data] {
+    let root = folder.appendingPathComponent("Tests/\(target)/__Snapshots__")
+    var result: [String: Data] = [:]
+    for file in try FileManager.default.contentsOfDirectory(atPath: root.path) {
+      let directory = root.appendingPathComponent(file)
+      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        // The folder is named after the test file, which names its toolkit.
+        let key = file.replacingOccurrences(of: target, with: "") + "/" + name
+        result[key] = try Data(contentsOf: directory.appendingPathComponent(name))
+      }
+    }
+    return result
+  }
+
+  /// Seconds for one run of a target's tests in the built test binary.
+  func time(
+    _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
+    _ configuration: String
+  ) throws -> Double {
+    let start = ContinuousClock.now
+    try runTests(toolkit, framework, configuration, environment: [:])
+    return (ContinuousClock.now - start).seconds
+  }
+
+  private func runTests(
+    _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
+    _ configuration: String, environment: [String: String]
+  ) throws {
+    let binary = folder.appendingPathComponent(".build/\(configuration)/SuitePackageTests.xctest")
+    let target = toolkit.rawValue + framework.rawValue
+    let arguments =
+      framework == .testing
+      ? ["--testing-library", "swift-testing", "--no-parallel", "--filter", target]
+      : ["--testing-library", "xctest", target]
+    try ChildProcess.run(
+      binary.path, arguments, in: folder, environment: Self.environment(environment),
+      showingErrors: false)
+  }
+
+  /// The whole `swift test` command for one Swift Testing target, build already done.
+  func timeSwiftTest(_ toolkit: SuiteWorkloads.Toolkit) throws -> Double {
+    let start = ContinuousClock.now
+    try swift([
+      "test", "--skip-build", "--disable-xctest", "--no-parallel", "--filter",
+      toolkit.rawValue + "Testing",
+    ])
+    return (ContinuousClock.now - start).seconds
+  }
+
+  /// This process's environment without the variables that change how snapshots behave.
+  private static func environment(_ extra: [String: String]) -> [String: String] {
+    ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SNAPSHOT") && $0.key != "CI" }
+      .merging(extra) { $1 }
+  }
+
+  private func swift(_ arguments: [String]) throws {
+    try ChildProcess.run(
+      "/usr/bin/env", ["swift"] + arguments, in: folder, environment: Self.environment([:]),
+      showingErrors: false)
+  }
+
+  private func write(_ path: String, _ text: String) throws {
+    let url = folder.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
