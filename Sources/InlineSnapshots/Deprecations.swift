@@ -14,7 +14,8 @@ extension InlineSnapshotSyntax {
 
   /// A descriptor without a function name: the call is found by its line and column.
   @available(
-    *, deprecated, renamed: "init(functionName:closureLabel:trailingClosureIndex:formerClosureLabels:)"
+    *, deprecated,
+    renamed: "init(functionName:closureLabel:trailingClosureIndex:formerClosureLabels:)"
   )
   @_documentation(visibility: internal)
   public init(
@@ -52,7 +53,8 @@ extension InlineSnapshotSyntax {
 
 @available(
   *, deprecated,
-  renamed: "assertInlineSnapshot(of:as:message:record:timeout:syntax:matches:fileID:file:function:line:column:)"
+  renamed:
+    "assertInlineSnapshot(of:as:message:record:timeout:syntax:matches:fileID:file:function:line:column:)"
 )
 @_documentation(visibility: internal)
 public func assertInlineSnapshot<Value>(

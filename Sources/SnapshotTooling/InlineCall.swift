@@ -129,11 +129,14 @@ struct InlineCall {
         return nil
       }
       if let rightParen = call.rightParen {
-        return .remove(rightParen.endPositionBeforeTrailingTrivia..<closure.endPositionBeforeTrailingTrivia, leaving: "")
+        return .remove(
+          rightParen.endPositionBeforeTrailingTrivia..<closure.endPositionBeforeTrailingTrivia,
+          leaving: "")
       }
       // `f { … }` without parentheses becomes `f()`, still a call.
       return .remove(
-        call.calledExpression.endPositionBeforeTrailingTrivia..<closure.endPositionBeforeTrailingTrivia,
+        call.calledExpression
+          .endPositionBeforeTrailingTrivia..<closure.endPositionBeforeTrailingTrivia,
         leaving: "()")
     case nil:
       return nil

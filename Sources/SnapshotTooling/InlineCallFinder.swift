@@ -1,8 +1,10 @@
 import SwiftSyntax
 
-/// Finds the calls of the named functions in a source file, with the line and column the
-/// compiler gives `#line` and `#column` at each (where the call starts). The empty name stands
-/// for every call: records of helpers that give no name are matched by position alone.
+/// Finds the calls of the named functions in a source file.
+///
+/// Each comes with the line and column the compiler gives `#line` and `#column` at it (where
+/// the call starts). The empty name stands for every call: records of helpers that give no
+/// name are matched by position alone.
 final class InlineCallFinder: SyntaxVisitor {
   struct Found {
     var line: Int

@@ -29,7 +29,9 @@ import Testing
         """
       }
     }
-    #expect(messages.first?.contains("The value is nil, so the call should have no matches: closure") == true)
+    #expect(
+      messages.first?.contains("The value is nil, so the call should have no matches: closure")
+        == true)
     #expect(messages.first?.contains("To remove it from the source, run") == true)
     let record = try #require(try takeInlineRecord(file: #filePath, line: line))
     #expect(record.oldText == "old")
@@ -45,7 +47,8 @@ import Testing
         """
       }
     }
-    #expect(messages.first?.contains("Recording is off for this assertion (record: .never)") == true)
+    #expect(
+      messages.first?.contains("Recording is off for this assertion (record: .never)") == true)
     #expect(try takeInlineRecord(file: #filePath, line: line) == nil)
   }
 

@@ -57,8 +57,11 @@ struct Migration {
     let theirs = try package.swift(["test", "--filter", "Legacy|Transform"])
     #expect(theirs.status == 0, "\(theirs.output)")
     let recorded = try snapshotOfTests()
-    #expect(recorded.keys.contains("Tests/LegacyTests/__Snapshots__/LegacyXCTests/testJSONAndPlist.1.json"))
-    #expect(recorded["Tests/LegacyTests/TransformTests.swift"]?.contains("} diagnostics: {") == true)
+    #expect(
+      recorded.keys.contains(
+        "Tests/LegacyTests/__Snapshots__/LegacyXCTests/testJSONAndPlist.1.json"))
+    #expect(
+      recorded["Tests/LegacyTests/TransformTests.swift"]?.contains("} diagnostics: {") == true)
 
     let dryRun = try package.swift(
       ["package", "--allow-writing-to-package-directory", "snapshot-migrate", "--dry-run"])

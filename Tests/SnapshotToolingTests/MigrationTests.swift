@@ -107,7 +107,8 @@ import Testing
       return
     }
     #expect(text.contains(".product(name: \"SnapshotsCustomDump\", package: \"swift-snapshots\")"))
-    #expect(changes.contains("line 16: SnapshotTestingCustomDump → SnapshotsCustomDump"), "\(changes)")
+    #expect(
+      changes.contains("line 16: SnapshotTestingCustomDump → SnapshotsCustomDump"), "\(changes)")
   }
 
   @Test func aProductWithoutACounterpartLeavesTheManifestAlone() {
@@ -116,6 +117,8 @@ import Testing
       with: ".product(name: \"SnapshotTestingFuture\", package: \"swift-snapshot-testing\")]")
     #expect(
       ManifestMigration.migrate(manifest, identity: "swift-snapshots", jsonTargets: [])
-        == .refused(["line 16: product SnapshotTestingFuture has no counterpart in this toolkit yet"]))
+        == .refused([
+          "line 16: product SnapshotTestingFuture has no counterpart in this toolkit yet"
+        ]))
   }
 }

@@ -7,8 +7,9 @@ import Testing
 /// calls found by position alone, several closures of one call, former labels, and closures
 /// removed when the value is `nil`.
 extension SourceRewriteTests {
-  /// `assertMacro(…) { source } diagnostics: { … } expansion: { … }`: the source is the first
-  /// trailing closure, the snapshots the next ones. The helper passes its caller's `#column`,
+  /// A test of `assertMacro(…) { source } diagnostics: { … } expansion: { … }`.
+  ///
+  /// The source is the first trailing closure, the snapshots the next ones. The helper passes its caller's `#column`,
   /// which points just after the callee.
   static let macroTest = #"""
     func testStringify() {
@@ -159,7 +160,8 @@ extension SourceRewriteTests {
     #expect(
       rewritten(withoutParentheses, [record(line: 2, column: 3, nil, old: "a", function: "check")])
         == "f() {\n  check()\n}\n")
-    let argument = "f() {\n  assertInlineSnapshot(of: x, as: .lines, matches: { \"a\" }, line: 1)\n}\n"
+    let argument =
+      "f() {\n  assertInlineSnapshot(of: x, as: .lines, matches: { \"a\" }, line: 1)\n}\n"
     #expect(
       rewritten(argument, [record(line: 2, column: 3, nil, old: "a")])
         == "f() {\n  assertInlineSnapshot(of: x, as: .lines, line: 1)\n}\n")

@@ -282,7 +282,8 @@ import Testing
     #expect(count == 1)
     #expect(refused.count == 2)
     #expect(
-      refused.first?.hasPrefix("line 2: call of assertInlineSnapshot recorded 2 different texts") == true)
+      refused.first?.hasPrefix("line 2: call of assertInlineSnapshot recorded 2 different texts")
+        == true)
     #expect(refused.last == "line 4: no call of assertInlineSnapshot was found there")
     #expect(text.contains("  for x in [1, 2] { assertInlineSnapshot(of: x, as: .description) }\n"))
     #expect(text.contains("  assertInlineSnapshot(of: 3, as: .description) {\n    \"\"\"\n    3\n"))

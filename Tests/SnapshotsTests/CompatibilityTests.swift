@@ -80,7 +80,9 @@ import Testing
   @Test func comparesWithTheGivenText() {
     #expect(_verifyInlineSnapshot(matching: "a", as: .lines, with: "a") == nil)
     let failure = _verifyInlineSnapshot(matching: "b", as: .lines, record: true, with: "a")
-    #expect(failure?.contains("The inline snapshot does not match (record: true cannot write it)") == true)
+    #expect(
+      failure?.contains("The inline snapshot does not match (record: true cannot write it)") == true
+    )
     #expect(failure?.contains("+b") == true)
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A real suite of small assertions, as `swift test` runs it: N tests in 10 files, each
-/// asserting a small struct's `.dump` and a two-line `.lines` against references on disk, on
+/// A real suite of small assertions, as `swift test` runs it.
+///
+/// N tests in 10 files, each asserting a small struct's `.dump` and a two-line `.lines` against references on disk, on
 /// each toolkit, beside the same tests with the assertions removed. Swift Testing and XCTest,
 /// debug and release builds.
 ///
@@ -36,36 +37,36 @@ enum SuiteWorkloads {
       try package.build(configuration)
       try package.record(configuration)
       for framework in Framework.allCases {
-        var best: [Toolkit: Double] = [:]
-        for toolkit in Toolkit.allCases {
-          best[toolkit] = try (0..<runs).map { _ in
-            try package.time(toolkit, framework, configuration)
-          }.min()
-        }
+        let ours = try fastest(runs) { try package.time(.ours, framework, configuration) }
+        let theirs = try fastest(runs) { try package.time(.theirs, framework, configuration) }
+        let empty = try fastest(runs) { try package.time(.empty, framework, configuration) }
         let assertions = Double(tests * 2)
-        let ours = (best[.ours]! - best[.empty]!) / assertions
-        let theirs = (best[.theirs]! - best[.empty]!) / assertions
         rows.append(
           Row(
             name:
               "one small assertion in a \(tests)-test suite, \(framework.rawValue), \(configuration) (run minus empty run)",
-            ours: ours, theirs: theirs,
+            ours: (ours - empty) / assertions, theirs: (theirs - empty) / assertions,
             target: configuration == "debug" ? "≥ 5× faster" : "≥ 10× faster"))
         rows.append(
           Row(
-            name: "that suite's test binary, \(framework.rawValue), \(configuration) (empty: \(Row.format(best[.empty]!)))",
-            ours: best[.ours]!, theirs: best[.theirs]!, target: "report"))
+            name:
+              "that suite's test binary, \(framework.rawValue), \(configuration) (empty: \(Row.format(empty)))",
+            ours: ours, theirs: theirs, target: "report"))
       }
       if configuration == "debug" {
-        let ours = try (0..<3).map { _ in try package.timeSwiftTest(.ours) }.min()!
-        let theirs = try (0..<3).map { _ in try package.timeSwiftTest(.theirs) }.min()!
         rows.append(
           Row(
             name: "`swift test` of that suite, Swift Testing, debug, whole command",
-            ours: ours, theirs: theirs, target: "report"))
+            ours: try fastest(3) { try package.timeSwiftTest(.ours) },
+            theirs: try fastest(3) { try package.timeSwiftTest(.theirs) }, target: "report"))
       }
     }
     return rows
+  }
+
+  /// The shortest of `runs` timings.
+  private static func fastest(_ runs: Int, _ time: () throws -> Double) throws -> Double {
+    try (0..<runs).reduce(Double.infinity) { best, _ in min(best, try time()) }
   }
 }
 
@@ -94,7 +95,8 @@ struct SuitePackage {
         case .empty: product = ""
         }
         targets.append(
-          ".testTarget(name: \"\(name)\", dependencies: [\(product)], exclude: [\"__Snapshots__\"])")
+          ".testTarget(name: \"\(name)\", dependencies: [\(product)], exclude: [\"__Snapshots__\"])"
+        )
         for file in 0..<SuiteWorkloads.files {
           try write(
             "Tests/\(name)/\(name)File\(file).swift",
@@ -140,7 +142,8 @@ struct SuitePackage {
       framework == .testing ? "@Suite struct \(name) {" : "final class \(name): XCTestCase {")
     for index in 0..<perFile {
       let id = file * perFile + index
-      lines.append(framework == .testing ? "  @Test func item\(id)() {" : "  func testItem\(id)() {")
+      lines.append(
+        framework == .testing ? "  @Test func item\(id)() {" : "  func testItem\(id)() {")
       lines.append("    let item = Item(id: \(id), name: \"item \(id)\", done: \(id % 2 == 0))")
       lines.append("    let text = \"first line \\(item.id)\\nsecond line\"")
       if toolkit == .empty {
@@ -163,7 +166,8 @@ struct SuitePackage {
   func record(_ configuration: String) throws {
     for toolkit in [SuiteWorkloads.Toolkit.ours, .theirs] {
       for framework in SuiteWorkloads.Framework.allCases {
-        _ = try? runTests(toolkit, framework, configuration, environment: ["SNAPSHOT_TESTING_RECORD": "missing"])
+        _ = try? runTests(
+          toolkit, framework, configuration, environment: ["SNAPSHOT_TESTING_RECORD": "missing"])
       }
     }
     for framework in SuiteWorkloads.Framework.allCases {
@@ -171,7 +175,8 @@ struct SuitePackage {
       let theirs = try references(of: "Theirs\(framework.rawValue)")
       guard ours.count == tests * 2, ours == theirs else {
         throw ChildProcess.Failed(
-          command: "recording the \(framework.rawValue) suite's references (\(ours.count) ours, \(theirs.count) theirs, equal: \(ours == theirs))",
+          command:
+            "recording the \(framework.rawValue) suite's references (\(ours.count) ours, \(theirs.count) theirs, equal: \(ours == theirs))",
           status: 1)
       }
     }

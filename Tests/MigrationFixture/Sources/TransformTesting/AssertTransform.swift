@@ -1,8 +1,9 @@
 import Foundation
 import InlineSnapshotTesting
 
-/// Asserts what `transform` makes of an input, in swift-macro-testing's shape: the input in the
-/// first trailing closure, then a `diagnostics:` closure when there are any, then `output:`.
+/// Asserts what the transform makes of an input, in swift-macro-testing's shape.
+///
+/// The input is in the first trailing closure, then a `diagnostics:` closure when there are any, then `output:`.
 /// The calls are found by their position, as swift-snapshot-testing's descriptors say.
 public func assertTransform(
   _ input: () -> String,
