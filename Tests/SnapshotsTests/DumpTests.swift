@@ -65,4 +65,13 @@ struct DumpHolder {
     #expect(object.snapshotDescription.hasPrefix("<NSObject"))
     #expect(!object.snapshotDescription.contains("0x"), "\(object.snapshotDescription)")
   }
+
+  @Test func typesAreInspectedOncePerProcess() {
+    struct Inspected { var id = 1 }
+    _ = Dump.text(of: Inspected())
+    let facts = DumpTypeFacts.known
+    #expect(facts.traits[ObjectIdentifier(Inspected.self)] != nil)
+    #expect(facts.traits[ObjectIdentifier(Int.self)] != nil)
+    #expect(facts.typeNames[ObjectIdentifier(Inspected.self)] == "Inspected")
+  }
 }

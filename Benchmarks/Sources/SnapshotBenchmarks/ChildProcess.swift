@@ -42,3 +42,33 @@ enum ChildProcess {
       CommandLine.arguments[0], arguments, capturingOutput: true, showingErrors: showingErrors)
   }
 }
+
+extension ChildProcess {
+  /// Runs a program to its end and returns its wall-clock seconds, measured around
+  /// `posix_spawn` and a blocking `waitpid` (Foundation's `Process` waits in 50 ms steps on
+  /// Linux, too coarse for a test binary that runs in a fraction of a second).
+  static func timed(_ executable: String, _ arguments: [String], environment: [String: String])
+    throws -> Double
+  {
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let start = ContinuousClock.now
+    guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else {
+      throw Failed(command: executable, status: -1)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let seconds = (ContinuousClock.now - start).seconds
+    guard status == 0 else {
+      throw Failed(command: ([executable] + arguments).joined(separator: " "), status: status)
+    }
+    return seconds
+  }
+}

@@ -29,7 +29,7 @@ enum SuiteWorkloads {
     case testing = "Testing", xctest = "XCTest"
   }
 
-  static func rows(tests: Int = 500, runs: Int = 5) throws -> [Row] {
+  static func rows(tests: Int = 500, runs: Int = 9) throws -> [Row] {
     let package = try SuitePackage(tests: tests)
     defer { package.remove() }
     var rows: [Row] = []
@@ -202,34 +202,45 @@ struct SuitePackage {
     _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
     _ configuration: String
   ) throws -> Double {
-    let start = ContinuousClock.now
-    try runTests(toolkit, framework, configuration, environment: [:])
-    return (ContinuousClock.now - start).seconds
+    try ChildProcess.timed(
+      binary(configuration).path, arguments(toolkit, framework),
+      environment: Self.environment([:]))
   }
 
   private func runTests(
     _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
     _ configuration: String, environment: [String: String]
   ) throws {
-    let binary = folder.appendingPathComponent(".build/\(configuration)/SuitePackageTests.xctest")
-    let target = toolkit.rawValue + framework.rawValue
-    let arguments =
-      framework == .testing
-      ? ["--testing-library", "swift-testing", "--no-parallel", "--filter", target]
-      : ["--testing-library", "xctest", target]
     try ChildProcess.run(
-      binary.path, arguments, in: folder, environment: Self.environment(environment),
-      showingErrors: false)
+      binary(configuration).path, arguments(toolkit, framework), in: folder,
+      environment: Self.environment(environment), showingErrors: false)
+  }
+
+  private func binary(_ configuration: String) -> URL {
+    folder.appendingPathComponent(".build/\(configuration)/SuitePackageTests.xctest")
+  }
+
+  /// One target's tests, serially.
+  private func arguments(
+    _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework
+  ) -> [String] {
+    let target = toolkit.rawValue + framework.rawValue
+    return framework == .testing
+      ? ["--testing-library", "swift-testing", "--no-parallel", "--filter", target]
+      : [
+        "--testing-library", "xctest",
+        (0..<SuiteWorkloads.files).map { "\(target).\(target)File\($0)" }.joined(separator: ","),
+      ]
   }
 
   /// The whole `swift test` command for one Swift Testing target, build already done.
   func timeSwiftTest(_ toolkit: SuiteWorkloads.Toolkit) throws -> Double {
-    let start = ContinuousClock.now
-    try swift([
-      "test", "--skip-build", "--disable-xctest", "--no-parallel", "--filter",
-      toolkit.rawValue + "Testing",
-    ])
-    return (ContinuousClock.now - start).seconds
+    try ChildProcess.timed(
+      "/usr/bin/env",
+      [
+        "swift", "test", "--package-path", folder.path, "--skip-build", "--disable-xctest",
+        "--no-parallel", "--filter", toolkit.rawValue + "Testing",
+      ], environment: Self.environment([:]))
   }
 
   /// This process's environment without the variables that change how snapshots behave.

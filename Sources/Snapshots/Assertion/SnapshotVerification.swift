@@ -67,12 +67,12 @@ struct SnapshotVerification<Value, Format> {
       context.identity
       + (name.map { ", named: \"\($0)\"" }
         ?? ", snapshot \(location.stem.split(separator: ".").last ?? "")")
-    if let owner = ReferenceClaims.shared.claim(location.url.path, for: claimant) {
+    if let owner = ReferenceClaims.shared.claim(location.path, for: claimant) {
       return (
         context,
         .failed(
           SnapshotFailure(
-            ReferenceClaims.conflict(path: location.url.path, first: owner, second: claimant)))
+            ReferenceClaims.conflict(path: location.path, first: owner, second: claimant)))
       )
     }
     ReferenceLog.shared.log(location.url, testFilePath: filePath)
@@ -97,7 +97,7 @@ struct SnapshotVerification<Value, Format> {
     }
     let referenceData: Data?
     do {
-      referenceData = try AtomicFile.read(location.url)
+      referenceData = try AtomicFile.read(path: location.path)
     } catch {
       return SnapshotFailure("Could not read the reference: \(error)")
     }
@@ -159,7 +159,7 @@ struct SnapshotVerification<Value, Format> {
     _ outcome: Outcome, data: Data, reference: Data?, at location: SnapshotLocation,
     settings: SnapshotSettings
   ) -> SnapshotFailure? {
-    let path = location.url.path
+    let path = location.path
     let recordsFailures = settings.record == .all || settings.record == .failed
     switch outcome {
     case .matches:

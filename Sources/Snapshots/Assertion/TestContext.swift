@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The test an assertion runs in: which framework runs it, the name its references take, and
@@ -22,13 +23,23 @@ struct TestContext {
   /// Identifies this run of this test: snapshots are numbered per run.
   var execution: String
 
+  /// Test IDs' descriptions: made once per test, not per assertion.
+  private static let descriptions = Mutex<[Test.ID: String]>([:])
+
+  private static func describe(_ id: Test.ID) -> String {
+    if let known = descriptions.withLock({ $0[id] }) { return known }
+    let description = id.description
+    descriptions.withLock { $0[id] = description }
+    return description
+  }
+
   /// Set by the `.snapshots` trait around each run of a test case.
   @TaskLocal static var scopedExecution: String?
 
   static func current(testName: String) -> TestContext {
     if let test = Test.current {
       var arguments: [String] = []
-      var identity = test.id.description
+      var identity = describe(test.id)
       if let testCase = Test.Case.current, testCase.isParameterized {
         arguments = TestArguments.describe(testCase)
         identity += "(\(arguments.joined(separator: ", ")))"

@@ -43,14 +43,32 @@ struct SnapshotSettings {
   /// the dictionary anew each time was a tenth of a small assertion's cost.
   static let processEnvironment = ProcessInfo.processInfo.environment
 
+  /// What the environment says, read once per environment.
+  struct FromEnvironment {
+    var record: Result<SnapshotTestingConfiguration.Record?, InvalidEnvironment>
+    var onCI: Bool
+    var artifactsDirectory: String?
+
+    init(_ environment: [String: String]) {
+      record = Result { () throws(InvalidEnvironment) in try environmentRecord(environment) }
+      onCI = isCI(environment)
+      artifactsDirectory = environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The process's, worked out once rather than per assertion.
+    static let process = FromEnvironment(processEnvironment)
+  }
+
+  /// - Parameter environment: `nil` for the process's.
   static func resolve(
     record argument: SnapshotTestingConfiguration.Record?,
     scope: SnapshotTestingConfiguration? = SnapshotTestingConfiguration.current,
-    environment: [String: String] = processEnvironment,
+    environment: [String: String]? = nil,
     writesIntoPackage: () -> Bool = { true }
   ) throws(InvalidEnvironment) -> SnapshotSettings {
-    let fromEnvironment = try environmentRecord(environment)
-    let onCI = isCI(environment)
+    let read = environment.map(FromEnvironment.init) ?? .process
+    let fromEnvironment = try read.record.get()
+    let onCI = read.onCI
     let record: SnapshotTestingConfiguration.Record
     var source = RecordSource.chosen
     if let chosen = argument ?? scope?.record ?? LegacyGlobals.record.withLock({ $0 }) {
@@ -66,8 +84,7 @@ struct SnapshotSettings {
       record = onCI ? .never : .missing
       source = .defaultMode
     }
-    let artifacts =
-      scope?.artifactsDirectory ?? environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let artifacts = scope?.artifactsDirectory ?? read.artifactsDirectory
     return SnapshotSettings(
       record: record, recordSource: source,
       diffTool: scope?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
@@ -97,7 +114,7 @@ struct SnapshotSettings {
 /// write themselves (inline snapshots) still refuse a value file snapshots would refuse.
 @_spi(Tooling) public func recordEnvironmentProblem() -> String? {
   do {
-    _ = try SnapshotSettings.environmentRecord()
+    _ = try SnapshotSettings.FromEnvironment.process.record.get()
     return nil
   } catch {
     return error.description

@@ -10,20 +10,18 @@ import Foundation
 /// `(circular reference detected)`, pointer addresses are removed, and dates are written in UTC.
 ///
 /// Values are written straight to the output. A struct's or class's field order is worked out
-/// once per type; only dictionaries, sets and unusual labels need their children rendered to
-/// sort them.
+/// once per type and process (``DumpTypeFacts``); only dictionaries, sets and unusual labels need
+/// their children rendered to sort them.
 struct Dump {
   private var output: [UInt8] = []
-  private var typeNames: [ObjectIdentifier: String] = [:]
-  private var traits: [ObjectIdentifier: DumpTypeTraits] = [:]
-  private var fieldOrders: [ObjectIdentifier: [Int]?] = [:]
-  private var structFields: [ObjectIdentifier: StructFields?] = [:]
-  /// Structs already seen whose fields are read by key path: written with no `Mirror` at all.
-  private var plainStructs: [ObjectIdentifier: (name: String, fields: StructFields)] = [:]
+  /// The process's type facts, and whether this dump added any.
+  private var facts = DumpTypeFacts.known
+  private var learned = false
 
   static func text(of value: Any) -> String {
     var dump = Dump()
     dump.write(value, name: nil, indent: 0, visited: [])
+    if dump.learned { DumpTypeFacts.learn(dump.facts) }
     return String(decoding: dump.output, as: UTF8.self)
   }
 
@@ -35,7 +33,7 @@ struct Dump {
     if let direct = traits.direct {
       return line(indent, "-", name, DumpTypeTraits.text(of: value, direct))
     }
-    if let plain = plainStructs[ObjectIdentifier(valueType)] {
+    if let plain = facts.plainStructs[ObjectIdentifier(valueType)] {
       line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
       return writeChildren(
         plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
@@ -82,7 +80,10 @@ struct Dump {
           description = typeName(mirror.subjectType)
           order = .byField(valueType, reflectable: traits.reflectable)
           fields = traits.reflectable ? nil : structFields(of: valueType)
-          if let fields { plainStructs[ObjectIdentifier(valueType)] = (description, fields) }
+          if let fields {
+            facts.plainStructs[ObjectIdentifier(valueType)] = (description, fields)
+            learned = true
+          }
         case .enum?:
           let name = typeName(mirror.subjectType)
           description = count == 0 ? "\(name).\(value)" : name
@@ -125,11 +126,14 @@ struct Dump {
     case .byField(let type, let reflectable):
       // A custom mirror may reflect different fields per value: its order is not kept.
       let key = ObjectIdentifier(type)
-      if !reflectable, let known = fieldOrders[key], let known, known.count == children.count {
+      if !reflectable, let known = facts.fieldOrders[key], let known, known.count == children.count {
         return known
       }
       let byLabel = DumpOrdering.byPlainLabels(children.map(\.label))
-      if !reflectable { fieldOrders[key] = .some(byLabel) }
+      if !reflectable {
+        facts.fieldOrders[key] = .some(byLabel)
+        learned = true
+      }
       return byLabel ?? sortedByDump(children, visited: visited)
     }
   }
@@ -170,26 +174,29 @@ struct Dump {
 
   private mutating func structFields(of type: Any.Type) -> StructFields? {
     let key = ObjectIdentifier(type)
-    if let known = structFields[key] { return known }
+    if let known = facts.structFields[key] { return known }
     let found = StructFields(type)
-    structFields[key] = .some(found)
+    facts.structFields[key] = .some(found)
+    learned = true
     return found
   }
 
   private mutating func traits(of type: Any.Type) -> DumpTypeTraits {
     let key = ObjectIdentifier(type)
-    if let known = traits[key] { return known }
+    if let known = facts.traits[key] { return known }
     let found = DumpTypeTraits(type)
-    traits[key] = found
+    facts.traits[key] = found
+    learned = true
     return found
   }
 
   /// The type's name as `String(describing:)` gives it, without the ` #1` of local types.
   private mutating func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
-    if let known = typeNames[key] { return known }
+    if let known = facts.typeNames[key] { return known }
     let name = DumpOrdering.removingLocalDiscriminators(String(describing: type))
-    typeNames[key] = name
+    facts.typeNames[key] = name
+    learned = true
     return name
   }
 }

@@ -60,7 +60,11 @@ import Synchronization
   /// Read with one `open`, `fstat` and `read`s into the buffer: every assertion reads its
   /// reference, and Foundation's general path costs a small assertion a tenth of its time.
   public static func read(_ url: URL) throws(ReadError) -> Data? {
-    let path = url.path
+    try read(path: url.path)
+  }
+
+  /// ``read(_:)`` for a path.
+  public static func read(path: String) throws(ReadError) -> Data? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given.
@@ -10,7 +11,8 @@ import Foundation
 /// no file.
 struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
-  var directory: URL
+  var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
+  var directoryPath: String
   /// `<test>.<n|name>[.<ext>]`.
   var fileName: String
   /// The test file's name without its extension, used to group artifacts.
@@ -19,7 +21,10 @@ struct SnapshotLocation {
   var stem: String
   var pathExtension: String?
 
-  var url: URL { directory.appendingPathComponent(fileName, isDirectory: false) }
+  /// The reference's path, made of strings: every assertion needs it, and `URL` arithmetic
+  /// was a tenth of a small assertion's cost in a debug build.
+  var path: String { directoryPath + "/" + fileName }
+  var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
   /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
   ///   `name` is `nil`, with the key that identifies this test's references.
@@ -32,32 +37,25 @@ struct SnapshotLocation {
     pathExtension: String?,
     counter: (_ key: String) -> Int
   ) {
-    let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
-    testFileName = testFile.deletingPathExtension().lastPathComponent
-    directory =
-      snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? testFile.deletingLastPathComponent()
-      .appendingPathComponent("__Snapshots__", isDirectory: true)
-      .appendingPathComponent(testFileName, isDirectory: true)
-    let test = PathComponent.sanitize(testName)
-    let base = PathComponent.fit(
-      ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
-      hashing: ([testName] + arguments).joined(separator: "\u{0}"))
+    let folder = TestFileFolder.of(filePath, snapshotDirectory: snapshotDirectory)
+    testFileName = folder.testFileName
+    directoryPath = folder.directoryPath
+    let names = TestFileNames.of(testName, arguments: arguments)
+    let base = names.base
     let identifier =
       name.map(PathComponent.sanitizeDistinctly)
-      ?? String(counter(directory.appendingPathComponent(base).path))
+      ?? String(counter(directoryPath + "/" + base))
     stem = base + "." + identifier
     self.pathExtension = pathExtension
     fileName = [stem, pathExtension].compactMap { $0 }.joined(separator: ".")
 
-    let legacyBase = ([test] + arguments.map(PathComponent.sanitize)).joined(separator: "-")
     let legacyIdentifier = name.map(PathComponent.sanitize) ?? identifier
-    if legacyBase != base || legacyIdentifier != identifier {
-      let legacyStem = PathComponent.sanitize(legacyBase) + "." + legacyIdentifier
+    if names.legacyBase != base || legacyIdentifier != identifier {
+      let legacyStem = PathComponent.sanitize(names.legacyBase) + "." + legacyIdentifier
       let legacyName = [legacyStem, pathExtension].compactMap { $0 }.joined(separator: ".")
       let fileManager = FileManager.default
-      if !fileManager.fileExists(atPath: url.path),
-        fileManager.fileExists(atPath: directory.appendingPathComponent(legacyName).path)
+      if !fileManager.fileExists(atPath: path),
+        fileManager.fileExists(atPath: directoryPath + "/" + legacyName)
       {
         stem = legacyStem
         fileName = legacyName
@@ -76,5 +74,59 @@ struct SnapshotLocation {
   func isInsidePackage(ofTestFile filePath: String) -> Bool {
     guard let root = PackageRoot.above(URL(fileURLWithPath: filePath)) else { return true }
     return url.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/")
+  }
+}
+
+/// The folder that holds a test file's references, worked out once per test file and
+/// `snapshotDirectory:`.
+private enum TestFileFolder {
+  struct Folder: Sendable {
+    var directoryPath: String
+    var testFileName: String
+  }
+
+  /// By test file, then by `snapshotDirectory:` (`""` for none).
+  private static let known = Mutex<[String: [String: Folder]]>([:])
+
+  static func of(_ filePath: String, snapshotDirectory: String?) -> Folder {
+    let key = snapshotDirectory ?? ""
+    if let folder = known.withLock({ $0[filePath]?[key] }) { return folder }
+    let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
+    let testFileName = testFile.deletingPathExtension().lastPathComponent
+    let directory =
+      snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? testFile.deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__", isDirectory: true)
+      .appendingPathComponent(testFileName, isDirectory: true)
+    var directoryPath = directory.path
+    while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
+    let folder = Folder(directoryPath: directoryPath, testFileName: testFileName)
+    known.withLock { $0[filePath, default: [:]][key] = folder }
+    return folder
+  }
+}
+
+/// A test's part of its reference names, worked out once per test name and arguments.
+private enum TestFileNames {
+  struct Names: Sendable {
+    /// `<test>[-<argument>…]`, each part sanitised, arguments distinctly.
+    var base: String
+    /// The same as swift-snapshot-testing names it (arguments sanitised plainly).
+    var legacyBase: String
+  }
+
+  /// By test name, then by arguments (most tests have none).
+  private static let known = Mutex<[String: [[String]: Names]]>([:])
+
+  static func of(_ testName: String, arguments: [String]) -> Names {
+    if let names = known.withLock({ $0[testName]?[arguments] }) { return names }
+    let test = PathComponent.sanitize(testName)
+    let names = Names(
+      base: PathComponent.fit(
+        ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
+        hashing: ([testName] + arguments).joined(separator: "\u{0}")),
+      legacyBase: ([test] + arguments.map(PathComponent.sanitize)).joined(separator: "-"))
+    known.withLock { $0[testName, default: [:]][arguments] = names }
+    return names
   }
 }
