@@ -30,6 +30,34 @@ import Testing
     #expect(result.notes == ["line 1: @testable dropped from the import of SnapshotTesting"])
   }
 
+  @Test func moduleQualifiedNamesFollowTheirModule() {
+    let result = ImportMigration.migrate(
+      """
+      import SnapshotTesting
+
+      func setUp() {
+        SnapshotTesting.isRecording = true
+        let strategy: SnapshotTesting.Snapshotting<Int, String> = .description
+        _ = strategy
+      }
+
+      """)
+    #expect(result.text?.contains("  Snapshots.isRecording = true\n") == true, "\(result.text ?? "")")
+    #expect(
+      result.text?.contains("let strategy: Snapshots.Snapshotting<Int, String>") == true,
+      "\(result.text ?? "")")
+  }
+
+  @Test func usesOfTheirInternalsAreNamed() {
+    let result = ImportMigration.migrate(
+      "@_spi(Internals) import SnapshotTesting\n\nlet mode = _record\n")
+    #expect(
+      result.notes == [
+        "line 1: @_spi(Internals) dropped from the import of SnapshotTesting",
+        "line 3: _record is swift-snapshot-testing's internal, with no counterpart here; change this use by hand",
+      ])
+  }
+
   @Test func inlineAndCustomDumpImports() {
     let result = ImportMigration.migrate(
       "import InlineSnapshotTesting\nimport SnapshotTestingCustomDump\n")

@@ -9,6 +9,11 @@ import SwiftSyntax
 /// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
 /// user's package, and their internals are not ours) and said so.
 struct ImportMigration {
+  /// swift-snapshot-testing's internals that tests reach: `_record` is the record mode in
+  /// effect, `_diffTool` the diff tool.
+  static let internals: Set = [
+    "_record", "__record", "_diffTool", "__diffTool", "inlineSnapshotState", "recordIssue",
+  ]
   /// swift-snapshot-testing's modules and this toolkit's counterparts.
   static let modules = [
     "SnapshotTesting": "Snapshots", "InlineSnapshotTesting": "InlineSnapshots",
@@ -29,7 +34,9 @@ struct ImportMigration {
     let converter = SourceLocationConverter(fileName: "", tree: tree)
     let finder = Finder(viewMode: .sourceAccurate)
     finder.walk(tree)
-    guard !finder.imports.isEmpty else { return Result(text: nil, notes: [], usesJSON: false) }
+    guard !finder.imports.isEmpty || !finder.qualifiers.isEmpty || !finder.internals.isEmpty else {
+      return Result(text: nil, notes: [], usesJSON: false)
+    }
     var notes: [String] = []
     var edits: [TextEdit] = []
     // `.json` and `.plist` live in SnapshotsJSON: imported after the first migrated import.
@@ -51,6 +58,18 @@ struct ImportMigration {
         ))
       needsJSON = false
     }
+    for reference in finder.internals {
+      let line = converter.location(for: reference.positionAfterSkippingLeadingTrivia).line
+      notes.append(
+        "line \(line): \(reference.text) is swift-snapshot-testing's internal, with no counterpart here; change this use by hand"
+      )
+    }
+    // `SnapshotTesting.isRecording`, `SnapshotTesting.Snapshotting<…>`: the module's name too.
+    for token in finder.qualifiers {
+      guard let module = modules[token.text] else { continue }
+      let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+      edits.append(TextEdit(range: start..<start + token.text.utf8.count, text: module))
+    }
     return Result(
       text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
       usesJSON: finder.usesJSON)
@@ -65,9 +84,33 @@ struct ImportMigration {
       return .skipChildren
     }
 
+    /// Module names that qualify a member: `SnapshotTesting` in `SnapshotTesting.record`.
+    var qualifiers: [TokenSyntax] = []
+    /// Uses of their `@_spi(Internals)` and underscored declarations.
+    var internals: [TokenSyntax] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      if ImportMigration.internals.contains(node.baseName.text) { internals.append(node.baseName) }
+      return .visitChildren
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
       if node.base == nil, ["json", "plist"].contains(node.declName.baseName.text) {
         usesJSON = true
+      }
+      if let base = node.base?.as(DeclReferenceExprSyntax.self),
+        ImportMigration.modules[base.baseName.text] != nil
+      {
+        qualifiers.append(base.baseName)
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+      if let base = node.baseType.as(IdentifierTypeSyntax.self),
+        ImportMigration.modules[base.name.text] != nil
+      {
+        qualifiers.append(base.name)
       }
       return .visitChildren
     }

@@ -24,10 +24,27 @@ enum Capture {
     async.deliver { result in
       if slot.fill(result) { semaphore.signal() }
     }
-    guard semaphore.wait(timeout: .now() + timeout) == .success, let result = slot.value else {
-      return .failure(.timedOut(timeout))
-    }
+    let delivered =
+      Thread.isMainThread
+      ? runMainLoop(until: { slot.value != nil }, timeout: timeout)
+      : semaphore.wait(timeout: .now() + timeout) == .success
+    guard delivered, let result = slot.value else { return .failure(.timedOut(timeout)) }
     return result.mapError(Failure.threw)
+  }
+
+  /// Runs the main run loop while waiting on the main thread (where XCTest runs tests), as
+  /// XCTest's own waiters do: work the value needs that is queued on the main queue (a view
+  /// update, a `DispatchQueue.main.asyncAfter`) gets done instead of waiting behind the test.
+  private static func runMainLoop(until done: () -> Bool, timeout: TimeInterval) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !done() {
+      let now = Date()
+      if now >= deadline { return false }
+      if !RunLoop.current.run(mode: .default, before: min(deadline, now + 0.01)) {
+        usleep(1000)
+      }
+    }
+    return true
   }
 }
 

@@ -44,9 +44,21 @@ extension SnapshotTestingConfiguration {
       command(currentFilePath, failedFilePath)
     }
 
-    /// No command: both files as `file://` links.
+    /// No command: both files as `file://` links, and how to choose a tool, in
+    /// swift-snapshot-testing's words (failure messages here leave it out: they show both paths).
     public static let `default` = DiffTool(isDefault: true) {
-      "Reference: file://\($0)\nActual:    file://\($1)"
+      """
+      @\u{2212}
+      "file://\($0)"
+      @+
+      "file://\($1)"
+
+      To configure output for a custom diff tool, use 'withSnapshotTesting'. For example:
+
+          withSnapshotTesting(diffTool: .ksdiff) {
+            // ...
+          }
+      """
     }
 
     /// Kaleidoscope's `ksdiff`, with both paths quoted.
