@@ -14,6 +14,7 @@ let package = Package(
       name: "SnapshotBenchmarks",
       dependencies: [
         "LibPNGBaseline",
+        "JSONCBaseline",
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
@@ -23,5 +24,6 @@ let package = Package(
       ]
     ),
     .target(name: "LibPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
+    .target(name: "JSONCBaseline", linkerSettings: [.linkedLibrary("json-c")]),
   ]
 )

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
-/// [--dry-run] [--apply-only] [--prune]`: builds the tests, then hands over to the `snapshots`
+/// [--dry-run] [--apply-only] [--prune] [--quiet]`: builds the tests, then hands over to the `snapshots`
 /// tool, which runs them and applies what they left.
 @main
 struct SnapshotRecord: CommandPlugin {
@@ -17,6 +17,7 @@ struct SnapshotRecord: CommandPlugin {
       --dry-run          Print the changes as diffs; write nothing.
       --apply-only       Run nothing: apply what earlier `swift test` runs left.
       --prune            Delete references whose tests are gone (after a complete run).
+      --quiet            Print no progress and no test output: only changes and problems.
       -h, --help         Show this help.
     """
 
@@ -30,6 +31,8 @@ struct SnapshotRecord: CommandPlugin {
     var toolArguments = ["--package-directory", context.package.directoryURL.path]
     if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
     if extractor.extractFlag(named: "prune") > 0 { toolArguments.append("--prune") }
+    let quiet = extractor.extractFlag(named: "quiet") > 0
+    if quiet { toolArguments.append("--quiet") }
     for filter in extractor.extractOption(named: "filter") {
       toolArguments += ["--filter", filter]
     }
@@ -41,7 +44,12 @@ struct SnapshotRecord: CommandPlugin {
     if applyOnly {
       toolArguments.insert("apply", at: 0)
     } else {
+      let started = Date()
+      if !quiet { print("Building the tests…") }
       let binary = try buildTests(context)
+      if !quiet {
+        print(String(format: "Built the tests in %.1f s.", Date().timeIntervalSince(started)))
+      }
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
     let snapshots = try context.tool(named: "SnapshotsTool")

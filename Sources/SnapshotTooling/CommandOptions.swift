@@ -23,6 +23,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var filter: String?
   public var dryRun = false
   public var prune = false
+  /// No progress lines and no test output: only what changed and what went wrong.
+  public var quiet = false
   /// This toolkit's identity in the package's manifest, for `migrate`.
   public var toolkitIdentity = "swift-snapshots"
 
@@ -51,11 +53,13 @@ public struct CommandOptions: Equatable, Sendable {
       testBinary = URL(fileURLWithPath: record.testBinary)
       filter = record.filter
       dryRun = record.common.dryRun
+      quiet = record.common.quiet
       prune = record.prune
     case let apply as SnapshotsCLI.Apply:
       verb = .apply
       packageDirectory = directory(apply.common.packageDirectory)
       dryRun = apply.common.dryRun
+      quiet = apply.common.quiet
     case let migrate as SnapshotsCLI.Migrate:
       verb = .migrate
       packageDirectory = directory(migrate.common.packageDirectory)
@@ -85,6 +89,9 @@ struct SnapshotsCLI: ParsableCommand {
 
     @Flag(help: "Print what would change, as diffs; write nothing.")
     var dryRun = false
+
+    @Flag(help: "Print no progress and no test output: only changes and problems.")
+    var quiet = false
   }
 
   struct Record: ParsableCommand {

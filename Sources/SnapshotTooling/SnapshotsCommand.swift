@@ -27,6 +27,16 @@ public struct SnapshotsCommand {
     RunApplier(packageDirectory: options.packageDirectory, dryRun: options.dryRun)
   }
 
+  /// A progress line with the seconds since the command started, unless `--quiet`.
+  private func progress(_ text: String) {
+    guard !options.quiet else { return }
+    let seconds = (ContinuousClock.now - started).components
+    let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+    print(String(format: "[%.1f s] ", elapsed) + text)
+  }
+
+  private let started = ContinuousClock.now
+
   public func run() -> ExitCode {
     let runDirectories: [URL]
     var passes: [TestRunner.Pass] = []
@@ -59,6 +69,7 @@ public struct SnapshotsCommand {
       print("error: \(error)")
       return .refused
     }
+    progress("Applying \(run.entries.count) pending record\(run.entries.count == 1 ? "" : "s")…")
     let report = applier.apply(run)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     let unrecorded = UnrecordedFailures(passes: passes, run: run)
@@ -76,6 +87,7 @@ public struct SnapshotsCommand {
         try? FileManager.default.removeItem(at: directory)
       }
     }
+    progress("Done.")
     if crashed { return .testsDidNotRun }
     return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed ? .success : .refused
   }
@@ -97,7 +109,7 @@ public struct SnapshotsCommand {
     environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
     let runner = TestRunner(
       binary: binary, environment: environment, runDirectory: runDirectory,
-      filter: options.filter)
+      filter: options.filter, quiet: options.quiet, progress: progress)
     do {
       let passes = try runner.run()
       for pass in passes where pass.status != 0 {

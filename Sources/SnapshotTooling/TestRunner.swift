@@ -11,6 +11,10 @@ struct TestRunner {
   /// A regular expression over test names (`Module.Type/test` for XCTest, as `swift test
   /// --filter` takes it); `nil` runs every test.
   var filter: String?
+  /// Whether the tests' own output is left out.
+  var quiet = false
+  /// Told when each library's tests start.
+  var progress: (String) -> Void = { _ in }
 
   struct Pass {
     var library: String
@@ -28,6 +32,7 @@ struct TestRunner {
   func run() throws(LaunchError) -> [Pass] {
     var passes: [Pass] = []
     if let xcTestArguments = try xcTestArguments() {
+      progress("Running the XCTest tests…")
       let (process, output) = try launch(xcTestArguments, capturingOutput: true)
       passes.append(
         Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output)))
@@ -41,7 +46,8 @@ struct TestRunner {
       "--event-stream-version", "0",
     ]
     if let filter { testing += ["--filter", filter] }
-    let (process, _) = try launch(testing, capturingOutput: false)
+    progress("Running the Swift Testing tests…")
+    let (process, _) = try launch(testing, capturingOutput: quiet)
     let stream = (try? Data(contentsOf: events)) ?? Data()
     passes.append(
       Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream)))
@@ -89,7 +95,7 @@ struct TestRunner {
     if capturingOutput {
       let reader = pipe.fileHandleForReading
       while case let chunk = reader.availableData, !chunk.isEmpty {
-        FileHandle.standardOutput.write(chunk)
+        if !quiet { FileHandle.standardOutput.write(chunk) }
         output.append(chunk)
       }
     }

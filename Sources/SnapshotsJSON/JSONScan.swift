@@ -36,9 +36,7 @@ enum JSONScan {
         while index < bytes.count, isLetter(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
           index += 1
         }
-        guard
-          ["true", "false", "null"].contains(String(decoding: bytes[start..<index], as: UTF8.self))
-        else {
+        guard isLiteral(bytes[start..<index]) else {
           throw JSONParseError(
             reason: "NaN, Infinity and other bare words are not JSON", byteOffset: start, in: bytes)
         }
@@ -54,6 +52,12 @@ enum JSONScan {
       }
     }
     return numbers
+  }
+
+  /// `true`, `false` or `null`, compared byte by byte (a document has one per boolean or null).
+  private static func isLiteral(_ word: ArraySlice<UInt8>) -> Bool {
+    word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
+      || word.elementsEqual("null".utf8)
   }
 
   /// `{ } [ ] : ,` and the four whitespace characters JSON allows between values.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 import Testing
 
 /// The recording loop as a user runs it, on a throwaway package that depends on this one:
@@ -45,6 +46,9 @@ struct SnapshotRecordTests {
     // Recording rewrites every file it can and refuses the loop, touching nothing of it.
     let record = try package.snapshotRecord()
     #expect(record.status != 0)
+    for step in ["Building the tests…", "Running the Swift Testing tests…", "Applying ", "Done."] {
+      #expect(record.output.contains(step), "progress: \(step)")
+    }
     for (path, text) in Fixtures.after {
       let actual = try package.read(path)
       #expect(actual == text, "\(path):\n\(actual)")
@@ -154,18 +158,36 @@ struct SnapshotRecordTests {
     #expect(try package.read("Tests/AppTests/InlineTests.swift").contains("    dos\n"))
     #expect(try package.read("Tests/AppTests/TabTests.swift").contains("\t\ta\td\n"))
 
-    // Nothing left to do: applying again changes nothing.
-    let again = try package.snapshotRecord()
+    // Nothing left to do: applying again changes nothing. `--quiet` says only that.
+    let again = try package.snapshotRecord("--quiet")
+    #expect(!again.output.contains("Running the") && !again.output.contains("Building the"))
     #expect(
       again.output.contains("Recorded 0 file snapshots, rewrote 0 inline snapshots in 0 files"),
       "\(again.output)")
     #expect(again.status == 0, "\(again.output)")
 
+    try failingRunsKeepOnlyTheNewestRuns(package)
     try killingTheCommandStopsEverything(package)
     try InterruptedApply(package: package).run(trials: 20)
     try FullDisk(package: package).run()
     try ManyAssertions(package: package).run()
     try Migration(package: package).run()
+  }
+
+  /// Every failing `swift test` leaves a pending run; the store keeps the newest five.
+  private func failingRunsKeepOnlyTheNewestRuns(_ package: ThrowawayPackage) throws {
+    try package.write(
+      "Tests/AppTests/PruneTests.swift",
+      "import InlineSnapshots\nimport Testing\n\n@Test func pruned() {\n  assertInlineSnapshot(of: \"x\", as: .lines)\n}\n"
+    )
+    defer { try? package.remove("Tests/AppTests/PruneTests.swift") }
+    let store = package.folder.url.appendingPathComponent(".build/snapshots/pending")
+    for _ in 0..<7 {
+      #expect(try package.swift(["test", "--filter", "pruned"]).status != 0)
+    }
+    let runs = try FileManager.default.contentsOfDirectory(atPath: store.path)
+    #expect(runs.count == PendingStore.keptRuns, "\(runs)")
+    try FileManager.default.removeItem(at: store)
   }
 
   /// `kill -9` of `swift package … snapshot-record` while a test hangs, then Ctrl-C (SIGINT):

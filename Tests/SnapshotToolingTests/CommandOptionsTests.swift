@@ -16,8 +16,9 @@ import Testing
     #expect(options.verb == .record)
     #expect(options.testBinary?.path == "/b/AppPackageTests.xctest")
     #expect(options.filter == "User")
-    #expect(options.dryRun && !options.prune)
+    #expect(options.dryRun && !options.prune && !options.quiet)
     #expect(options.packageDirectory == here)
+    #expect(try CommandOptions(parsing: ["apply", "--quiet"], currentDirectory: here).quiet)
   }
 
   @Test(arguments: [

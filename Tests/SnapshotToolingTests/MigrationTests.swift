@@ -42,7 +42,8 @@ import Testing
       }
 
       """)
-    #expect(result.text?.contains("  Snapshots.isRecording = true\n") == true, "\(result.text ?? "")")
+    #expect(
+      result.text?.contains("  Snapshots.isRecording = true\n") == true, "\(result.text ?? "")")
     #expect(
       result.text?.contains("let strategy: Snapshots.Snapshotting<Int, String>") == true,
       "\(result.text ?? "")")

@@ -29,6 +29,35 @@ import Testing
     #expect(try folder.contents().allSatisfy { !$0.hasSuffix(".tmp") })
   }
 
+  @Test func aNewRunKeepsOnlyTheNewestRuns() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    let record = PendingInlineRecord(
+      sourceFile: "/T.swift", line: 1, column: 3, functionName: "assertInlineSnapshot",
+      closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: "x",
+      sourceHash: "0", testName: "t()")
+    for index in 0..<7 {
+      let run = store.url.appendingPathComponent("test-\(index)")
+      try PendingStore.write(.inline(record), data: nil, in: run)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: Double(index - 100))], ofItemAtPath: run.path
+      )
+    }
+    let unrelated = store.url.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: unrelated, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: unrelated.appendingPathComponent("notes.txt"))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date.distantPast], ofItemAtPath: unrelated.path)
+
+    let current = store.url.appendingPathComponent("test-new")
+    try PendingStore.write(.inline(record), data: nil, in: current)
+    PendingStore.prune(store: store.url, keeping: current)
+    #expect(
+      try store.contents().sorted() == [
+        "notes", "test-3", "test-4", "test-5", "test-6", "test-new",
+      ])
+  }
+
   @Test func fileRecordsKeepTheirBytes() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

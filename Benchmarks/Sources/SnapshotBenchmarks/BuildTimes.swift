@@ -1,32 +1,63 @@
 import Foundation
 
-/// The clean build of a test target that uses inline snapshots.
+/// Clean debug builds of a test target: one using inline snapshots, one using the core alone.
 ///
 /// On `InlineSnapshots` (no swift-syntax) against swift-snapshot-testing's
-/// `InlineSnapshotTesting` (which builds it). Each package is resolved first, untimed; then `swift build --build-tests` is timed from an
-/// empty build folder.
+/// `InlineSnapshotTesting` (which builds it), and on `Snapshots` against `SnapshotTesting` (which
+/// builds swift-custom-dump and xctest-dynamic-overlay). Each package is resolved first,
+/// untimed; then `swift build --build-tests` is timed from an empty build folder.
 enum BuildTimes {
+  static let inlineTest = """
+    @Test func greeting() {
+      assertInlineSnapshot(of: "Hello", as: .lines) {
+        \"\"\"
+        Hello
+        \"\"\"
+      }
+    }
+    """
+
+  static let fileTest = """
+    @Test func greeting() {
+      assertSnapshot(of: ["Hello": 1], as: .dump)
+    }
+    """
+
   static func rows() throws -> [Row] {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let ours = try time(
-      dependency: ".package(path: \"\(repository.path)\")",
-      product:
-        ".product(name: \"InlineSnapshots\", package: \"\(repository.lastPathComponent.lowercased())\")",
-      module: "InlineSnapshots")
-    let theirs = try time(
-      dependency:
-        ".package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.19.7\")",
-      product: ".product(name: \"InlineSnapshotTesting\", package: \"swift-snapshot-testing\")",
-      module: "InlineSnapshotTesting")
+    let ours = ".package(path: \"\(repository.path)\")"
+    let identity = repository.lastPathComponent.lowercased()
+    let theirs =
+      ".package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.19.7\")"
+    func product(_ name: String, _ package: String) -> String {
+      ".product(name: \"\(name)\", package: \"\(package)\")"
+    }
     return [
       Row(
-        name: "clean debug build of a test target using inline snapshots", ours: ours,
-        theirs: theirs, target: "≥ 5× faster")
+        name: "clean debug build of a test target using inline snapshots",
+        ours: try time(
+          dependency: ours, product: product("InlineSnapshots", identity),
+          module: "InlineSnapshots", test: inlineTest),
+        theirs: try time(
+          dependency: theirs, product: product("InlineSnapshotTesting", "swift-snapshot-testing"),
+          module: "InlineSnapshotTesting", test: inlineTest),
+        target: "≥ 5× faster"),
+      Row(
+        name: "clean debug build of a test target using file snapshots only",
+        ours: try time(
+          dependency: ours, product: product("Snapshots", identity), module: "Snapshots",
+          test: fileTest),
+        theirs: try time(
+          dependency: theirs, product: product("SnapshotTesting", "swift-snapshot-testing"),
+          module: "SnapshotTesting", test: fileTest),
+        target: "≥ 2× faster"),
     ]
   }
 
-  private static func time(dependency: String, product: String, module: String) throws -> Double {
+  private static func time(dependency: String, product: String, module: String, test: String)
+    throws -> Double
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "swift-snapshots-build-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,13 +81,7 @@ enum BuildTimes {
       import \(module)
       import Testing
 
-      @Test func greeting() {
-        assertInlineSnapshot(of: "Hello", as: .lines) {
-          \"\"\"
-          Hello
-          \"\"\"
-        }
-      }
+      \(test)
 
       """.utf8
     ).write(to: tests.appendingPathComponent("GreetingTests.swift"))

@@ -126,7 +126,8 @@ struct Dump {
     case .byField(let type, let reflectable):
       // A custom mirror may reflect different fields per value: its order is not kept.
       let key = ObjectIdentifier(type)
-      if !reflectable, let known = facts.fieldOrders[key], let known, known.count == children.count {
+      if !reflectable, let known = facts.fieldOrders[key], let known, known.count == children.count
+      {
         return known
       }
       let byLabel = DumpOrdering.byPlainLabels(children.map(\.label))

@@ -19,8 +19,10 @@ struct DumpTypeFacts {
   /// Adds what one dump learned.
   static func learn(_ facts: DumpTypeFacts) { Store.shared.merge(facts) }
 
-  /// The process's facts behind a lock. Values are only ever added, never changed, and each is
-  /// a value type or an immutable key path, so handing out copies is safe.
+  /// The process's facts behind a lock.
+  ///
+  /// Values are only ever added, never changed, and each is a value type or an immutable key
+  /// path, so handing out copies is safe.
   private final class Store: @unchecked Sendable {
     static let shared = Store()
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The folder where test processes leave pending records, one subfolder per test run.
 ///
@@ -6,7 +7,8 @@ import Foundation
 /// `swift test`: every test process it starts (XCTest, Swift Testing, `--parallel` workers) shares
 /// its parent, and the run is named after that parent. Each record is its own file with a unique
 /// name, so processes never overwrite each other. The folder is `SNAPSHOTS_PENDING_DIRECTORY`, or
-/// `.build/snapshots/pending` in the package that holds the test file.
+/// `.build/snapshots/pending` in the package that holds the test file. A store keeps the newest
+/// ``keptRuns`` runs: the first record of a new run deletes older ones.
 @_spi(Tooling) public enum PendingStore {
   public static let directoryVariable = "SNAPSHOTS_PENDING_DIRECTORY"
   public static let runVariable = "SNAPSHOTS_RUN"
@@ -42,7 +44,9 @@ import Foundation
   /// uses.
   public static func write(_ record: PendingRecord, data: Data? = nil, testFilePath: String) throws
   {
-    try write(record, data: data, in: runDirectory(testFilePath: testFilePath))
+    let run = runDirectory(testFilePath: testFilePath)
+    pruneOnce(keeping: run)
+    try write(record, data: data, in: run)
   }
 
   public static func write(_ record: PendingRecord, data: Data?, in directory: URL) throws {
@@ -62,6 +66,44 @@ import Foundation
     try AtomicFile.write(
       encoder.encode(stored),
       to: directory.appendingPathComponent(base + "." + recordExtension))
+  }
+
+  /// How many runs a store keeps: every failing `swift test` leaves one, and only the newest
+  /// are worth applying.
+  public static let keptRuns = 5
+
+  /// Runs this process already pruned around.
+  private static let pruned = Mutex<Set<String>>([])
+
+  /// When a process first writes into a run, deletes the store's older runs so that the
+  /// newest ``keptRuns`` remain, this one among them.
+  private static func pruneOnce(keeping run: URL) {
+    let isFirst = pruned.withLock { $0.insert(run.path).inserted }
+    guard isFirst else { return }
+    prune(store: run.deletingLastPathComponent(), keeping: run)
+  }
+
+  /// Deletes all but the newest ``keptRuns`` runs of `store` (by last change), never `run`,
+  /// and nothing that is not a run: a folder holding anything but what runs hold is left.
+  public static func prune(store: URL, keeping run: URL) {
+    let others = PendingRun.all(in: store).filter {
+      $0.standardizedFileURL.path != run.standardizedFileURL.path && isRun($0)
+    }
+    for old in others.dropLast(keptRuns - 1) {
+      try? FileManager.default.removeItem(at: old)
+    }
+  }
+
+  /// Whether a folder holds only what a run writes: records, their data, reference logs, the
+  /// apply journal and temporary files.
+  static func isRun(_ folder: URL) -> Bool {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return false
+    }
+    return names.allSatisfy { name in
+      name.hasSuffix("." + recordExtension) || name.hasSuffix(".data") || name.hasSuffix(".tmp")
+        || name.hasPrefix(usedPrefix) || name == PendingRun.journalName
+    }
   }
 
   /// Time first, so a run's records sort in the order they were made.
