@@ -66,6 +66,7 @@ let package = Package(
       name: "SnapshotTooling",
       dependencies: [
         "Snapshots",
+        "SnapshotsPNG",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

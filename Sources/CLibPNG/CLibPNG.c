@@ -151,8 +151,10 @@ int snapshots_png_read_pixels(snapshots_png_reader *reader, uint8_t *rgba, char 
   return 0;
 }
 
-int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **png_out,
-                         size_t *png_size, char *message, size_t message_size) {
+int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
+                         const char *const *text_keys, const char *const *text_values,
+                         int text_count, uint8_t **png_out, size_t *png_size, char *message,
+                         size_t message_size) {
   failure fail = {.message = message, .message_size = message_size};
   sink output = {0};
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &fail, on_error, on_warning);
@@ -174,6 +176,17 @@ int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, u
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_set_compression_level(png, 6);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+  if (text_count > 0) {
+    png_text *texts = calloc((size_t)text_count, sizeof(png_text));
+    if (!texts) png_error(png, "out of memory");
+    for (int i = 0; i < text_count; i++) {
+      texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
+      texts[i].key = (png_charp)text_keys[i];
+      texts[i].text = (png_charp)text_values[i];
+    }
+    png_set_text(png, info, texts, text_count);  // copies them
+    free(texts);
+  }
   png_write_info(png, info);
   rows = malloc(sizeof(png_bytep) * (height ? height : 1));
   if (!rows) png_error(png, "out of memory");
@@ -188,3 +201,23 @@ int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, u
 }
 
 void snapshots_png_free(void *pointer) { free(pointer); }
+
+int snapshots_png_text_count(snapshots_png_reader *reader) {
+  png_textp texts = NULL;
+  int count = 0;
+  png_get_text(reader->png, reader->info, &texts, &count);
+  return count;
+}
+
+void snapshots_png_text_at(snapshots_png_reader *reader, int index, const char **key,
+                           const char **value) {
+  png_textp texts = NULL;
+  int count = 0;
+  png_get_text(reader->png, reader->info, &texts, &count);
+  *key = index < count ? texts[index].key : "";
+  *value = index < count ? texts[index].text : "";
+}
+
+void snapshots_png_close(snapshots_png_reader *reader) { close_reader(reader); }
+
+const char *snapshots_png_version(void) { return png_get_libpng_ver(NULL); }

@@ -15,6 +15,8 @@ public struct CommandOptions: Equatable, Sendable {
     case apply
     /// Move a package written for swift-snapshot-testing to this toolkit.
     case migrate
+    /// Print where a reference was recorded.
+    case info
   }
 
   public var verb: Verb
@@ -25,6 +27,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var prune = false
   /// No progress lines and no test output: only what changed and what went wrong.
   public var quiet = false
+  /// The reference `info` describes.
+  public var file: URL?
   /// This toolkit's identity in the package's manifest, for `migrate`.
   public var toolkitIdentity = "swift-snapshots"
 
@@ -65,6 +69,10 @@ public struct CommandOptions: Equatable, Sendable {
       packageDirectory = directory(migrate.common.packageDirectory)
       dryRun = migrate.common.dryRun
       toolkitIdentity = migrate.toolkitIdentity
+    case let info as SnapshotsCLI.Info:
+      verb = .info
+      packageDirectory = currentDirectory
+      file = URL(fileURLWithPath: info.file, relativeTo: currentDirectory)
     default:
       throw UsageError(description: SnapshotsCLI.helpMessage(), isHelp: true)
     }
@@ -81,7 +89,7 @@ struct SnapshotsCLI: ParsableCommand {
       Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
       3 the tests could not run or crashed.
       """,
-    subcommands: [Record.self, Apply.self, Migrate.self])
+    subcommands: [Record.self, Apply.self, Migrate.self, Info.self])
 
   struct Common: ParsableArguments {
     @Option(help: "The package to work in (default: the current directory).")
@@ -127,5 +135,13 @@ struct SnapshotsCLI: ParsableCommand {
 
     @Option(help: "This toolkit's package identity in the manifest.")
     var toolkitIdentity = "swift-snapshots"
+  }
+
+  struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print where a PNG reference was recorded (its environment fingerprint).")
+
+    @Argument(help: "The reference file.")
+    var file: String
   }
 }

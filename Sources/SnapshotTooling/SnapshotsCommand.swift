@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsPNG
 
 /// What `snapshots` does: run the tests (for `record`), apply the pending records, list or prune
 /// orphans, and print a summary.
@@ -41,6 +42,8 @@ public struct SnapshotsCommand {
     let runDirectories: [URL]
     var passes: [TestRunner.Pass] = []
     switch options.verb {
+    case .info:
+      return info()
     case .migrate:
       return PackageMigration(
         packageDirectory: options.packageDirectory, identity: options.toolkitIdentity,
@@ -90,6 +93,30 @@ public struct SnapshotsCommand {
     progress("Done.")
     if crashed { return .testsDidNotRun }
     return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed ? .success : .refused
+  }
+
+  /// `snapshots info FILE`: where a PNG reference was recorded.
+  private func info() -> ExitCode {
+    guard let file = options.file else { return .usage }
+    do {
+      guard let data = try AtomicFile.read(file) else {
+        print("error: \(file.path) does not exist")
+        return .refused
+      }
+      let texts = try Image.textChunks(inPNG: data)
+      guard let environment = RecordingEnvironment(textChunks: texts) else {
+        print("\(file.path): no recording environment (not written by this toolkit)")
+        return .success
+      }
+      print("\(file.path): recorded on \(environment.summary)")
+      return .success
+    } catch let error as AtomicFile.ReadError {
+      print("error: \(error)")
+      return .refused
+    } catch {
+      print("error: \(file.path): \(error)")
+      return .refused
+    }
   }
 
   private func load(_ directory: URL) throws -> PendingRun {

@@ -4,6 +4,9 @@ import Snapshots
 extension Diffing where Value == Image {
   /// Images stored as PNG and compared by their decoded pixels, never by their bytes.
   ///
+  /// A reference is written with where it was recorded (``RecordingEnvironment``, in `tEXt`
+  /// chunks); a failure against one recorded elsewhere says so first.
+  ///
   /// - Parameters:
   ///   - precision: The fraction of pixels that must match, from 0 to 1.
   ///   - perceptualPrecision: How close a pixel's colour must be to match, from 0 to 1: a pixel
@@ -11,7 +14,7 @@ extension Diffing where Value == Image {
   ///     the same colour; 0.98 allows ΔE 2, about the smallest difference people notice.
   public static func image(precision: Double = 1, perceptualPrecision: Double = 1) -> Diffing {
     Diffing(
-      toData: { try $0.pngData() },
+      toData: { try $0.pngData(recordedIn: .current) },
       fromData: { try Image(pngData: $0) },
       diff: { reference, actual in
         ImageDifference(precision: precision, perceptualPrecision: perceptualPrecision)
@@ -29,6 +32,17 @@ struct ImageDifference {
   var tolerance: Double { max(0, (1 - perceptualPrecision) * 100) }
 
   func compare(_ reference: Image, _ actual: Image) -> SnapshotDifference? {
+    guard var difference = pixelDifference(reference, actual) else { return nil }
+    if let recorded = reference.recordedIn, !recorded.rendersLike(.current) {
+      difference.message =
+        "The reference was recorded on \(recorded.summary); this run: "
+        + "\(RecordingEnvironment.current.summary). That is the likely cause.\n"
+        + difference.message
+    }
+    return difference
+  }
+
+  private func pixelDifference(_ reference: Image, _ actual: Image) -> SnapshotDifference? {
     guard reference.width == actual.width, reference.height == actual.height else {
       return SnapshotDifference(
         "The image sizes differ: the reference is \(reference.sizeDescription), "

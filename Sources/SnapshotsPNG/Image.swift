@@ -9,6 +9,13 @@ public struct Image: Sendable, Equatable {
   public let height: Int
   /// `width × height × 4` bytes: red, green, blue, alpha for each pixel.
   public let rgba: [UInt8]
+  /// Where the PNG this image was decoded from was recorded, when it says; not part of
+  /// equality, which is the pixels'.
+  public var recordedIn: RecordingEnvironment?
+
+  public static func == (lhs: Image, rhs: Image) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.rgba == rhs.rgba
+  }
 
   /// An image from its pixels; the byte count must be `width × height × 4`.
   public init(width: Int, height: Int, rgba: [UInt8]) throws(ImageError) {

@@ -26,10 +26,26 @@ int snapshots_png_read_pixels(snapshots_png_reader *reader, uint8_t *rgba, char 
                               size_t message_size);
 
 /// Encodes RGBA8 pixels as a non-interlaced 8-bit RGBA PNG with fixed settings and no time
-/// chunk, so the same pixels always give the same bytes. Free `*png` with `snapshots_png_free`.
-int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **png,
-                         size_t *png_size, char *message, size_t message_size);
+/// chunk, so the same pixels and texts always give the same bytes; `text_count` uncompressed
+/// `tEXt` chunks (Latin-1 keywords of 1 to 79 bytes) go before the pixels. Free `*png` with
+/// `snapshots_png_free`.
+int snapshots_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
+                         const char *const *text_keys, const char *const *text_values,
+                         int text_count, uint8_t **png, size_t *png_size, char *message,
+                         size_t message_size);
 
 void snapshots_png_free(void *pointer);
+
+/// The text chunks read with the header (those before the pixels), valid until the reader is
+/// freed.
+int snapshots_png_text_count(snapshots_png_reader *reader);
+void snapshots_png_text_at(snapshots_png_reader *reader, int index, const char **key,
+                           const char **value);
+
+/// Frees a reader without decoding its pixels.
+void snapshots_png_close(snapshots_png_reader *reader);
+
+/// The version of the libpng this runs with, such as `1.6.39`.
+const char *snapshots_png_version(void);
 
 #endif

@@ -1,0 +1,43 @@
+import Foundation
+import SnapshotTooling
+import SnapshotsPNG
+import TestSupport
+import Testing
+
+/// `snapshots info FILE` prints where a PNG reference was recorded.
+@Suite struct InfoCommandTests {
+  func info(_ path: String) throws -> (SnapshotsCommand.ExitCode, [String]) {
+    var lines: [String] = []
+    let options = try CommandOptions(parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
+    let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
+    return (status, lines)
+  }
+
+  @Test func printsTheFingerprint() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let environment = RecordingEnvironment(
+      operatingSystem: "macOS 15.2", architecture: "arm64", swift: "6.2", libpng: "1.6.43",
+      renderer: "fonts-2026")
+    let file = folder.file("chart.1.png")
+    try Image(width: 1, height: 1, filledWith: (0, 0, 0, 255)).pngData(recordedIn: environment)
+      .write(to: file)
+    let (status, lines) = try info(file.path)
+    #expect(status == .success)
+    #expect(
+      lines == [
+        "\(file.path): recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43, renderer fonts-2026"
+      ])
+  }
+
+  @Test func saysWhenThereIsNone() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.file("plain.png")
+    try Image(width: 1, height: 1, filledWith: (0, 0, 0, 255)).pngData().write(to: file)
+    #expect(
+      try info(file.path).1 == ["\(file.path): no recording environment (not written by this toolkit)"])
+    let missing = try info(folder.file("missing.png").path)
+    #expect(missing.0 == .refused && missing.1 == ["error: \(folder.file("missing.png").path) does not exist"])
+  }
+}
