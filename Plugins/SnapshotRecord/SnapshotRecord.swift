@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
-/// [--dry-run] [--apply-only] [--prune] [--quiet]`: builds the tests, then hands over to the `snapshots`
+/// [--dry-run] [--apply-only | --apply DIR…] [--prune] [--quiet]`: builds the tests, then hands over to the `snapshots`
 /// tool, which runs them and applies what they left.
 @main
 struct SnapshotRecord: CommandPlugin {
@@ -16,6 +16,8 @@ struct SnapshotRecord: CommandPlugin {
       --filter <regex>   Run only the tests whose names match.
       --dry-run          Print the changes as diffs; write nothing.
       --apply-only       Run nothing: apply what earlier `swift test` runs left.
+      --apply <dir> ...  Run nothing: apply the runs CI shards left in these folders
+                         (each a SNAPSHOTS_PENDING_DIRECTORY), conflicts refused.
       --prune            Delete references whose tests are gone (after a complete run).
       --quiet            Print no progress and no test output: only changes and problems.
       -h, --help         Show this help.
@@ -36,12 +38,21 @@ struct SnapshotRecord: CommandPlugin {
     for filter in extractor.extractOption(named: "filter") {
       toolArguments += ["--filter", filter]
     }
+    // `--apply DIR [DIR …]`: the folders after it are shards too.
+    var shards = extractor.extractOption(named: "apply")
+    if !shards.isEmpty {
+      shards += extractor.remainingArguments.filter { !$0.hasPrefix("-") }
+      extractor = ArgumentExtractor(extractor.remainingArguments.filter { $0.hasPrefix("-") })
+    }
     guard extractor.remainingArguments.isEmpty else {
       throw PluginError(
         "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\n\(Self.usage)"
       )
     }
-    if applyOnly {
+    if !shards.isEmpty {
+      toolArguments.insert("apply", at: 0)
+      toolArguments += shards.flatMap { ["--from", $0] }
+    } else if applyOnly {
       toolArguments.insert("apply", at: 0)
     } else {
       let started = Date()

@@ -27,6 +27,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var prune = false
   /// No progress lines and no test output: only what changed and what went wrong.
   public var quiet = false
+  /// Folders of CI shards' runs that `apply` takes instead of the local store.
+  public var shards: [URL] = []
   /// The reference `info` describes.
   public var file: URL?
   /// This toolkit's identity in the package's manifest, for `migrate`.
@@ -64,6 +66,7 @@ public struct CommandOptions: Equatable, Sendable {
       packageDirectory = directory(apply.common.packageDirectory)
       dryRun = apply.common.dryRun
       quiet = apply.common.quiet
+      shards = apply.from.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
     case let migrate as SnapshotsCLI.Migrate:
       verb = .migrate
       packageDirectory = directory(migrate.common.packageDirectory)
@@ -125,6 +128,12 @@ struct SnapshotsCLI: ParsableCommand {
     )
 
     @OptionGroup var common: Common
+
+    @Option(
+      help:
+        "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIRECTORY), instead of this package's store; repeat for each shard."
+    )
+    var from: [String] = []
   }
 
   struct Migrate: ParsableCommand {

@@ -49,6 +49,8 @@ public struct SnapshotsCommand {
         packageDirectory: options.packageDirectory, identity: options.toolkitIdentity,
         dryRun: options.dryRun, print: print
       ).run()
+    case .apply where !options.shards.isEmpty:
+      return applyShards()
     case .apply:
       runDirectories = PendingRun.all(in: store)
       guard !runDirectories.isEmpty else {
@@ -93,6 +95,29 @@ public struct SnapshotsCommand {
     progress("Done.")
     if crashed { return .testsDidNotRun }
     return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed ? .success : .refused
+  }
+
+  /// Applies the runs CI shards left (`snapshots apply --from DIR…`), joined.
+  ///
+  /// The shards' folders are the user's downloads: left in place.
+  private func applyShards() -> ExitCode {
+    let merged: ShardMerge.Result
+    do {
+      merged = try ShardMerge(packageDirectory: options.packageDirectory).merge(options.shards)
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
+    progress(
+      "Applying \(counted(merged.run.entries.count, "pending record")) from \(counted(options.shards.count, "shard"))…"
+    )
+    let report = applier.apply(merged.run)
+    RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
+    for line in merged.unplaced + merged.conflicts { print("Refused \(line)") }
+    print("Orphans are not listed for shards' runs.")
+    progress("Done.")
+    let refused = !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
+    return refused ? .refused : .success
   }
 
   /// `snapshots info FILE`: where a PNG reference was recorded.

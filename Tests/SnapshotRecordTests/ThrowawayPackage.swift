@@ -82,8 +82,8 @@ struct ThrowawayPackage {
     try swift(["package", "--allow-writing-to-package-directory", "snapshot-record"] + arguments)
   }
 
-  func swift(_ arguments: [String]) throws -> Command {
-    try Command("swift", arguments, in: folder.url, environment: environment)
+  func swift(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Command {
+    try Command("swift", arguments, in: folder.url, environment: environment.merging(extra) { $1 })
   }
 
   /// Starts `swift` with `arguments` and returns at once; its output is discarded.

@@ -8,7 +8,8 @@ import Testing
 @Suite struct InfoCommandTests {
   func info(_ path: String) throws -> (SnapshotsCommand.ExitCode, [String]) {
     var lines: [String] = []
-    let options = try CommandOptions(parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
+    let options = try CommandOptions(
+      parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
     let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
     return (status, lines)
   }
@@ -36,8 +37,12 @@ import Testing
     let file = folder.file("plain.png")
     try Image(width: 1, height: 1, filledWith: (0, 0, 0, 255)).pngData().write(to: file)
     #expect(
-      try info(file.path).1 == ["\(file.path): no recording environment (not written by this toolkit)"])
+      try info(file.path).1 == [
+        "\(file.path): no recording environment (not written by this toolkit)"
+      ])
     let missing = try info(folder.file("missing.png").path)
-    #expect(missing.0 == .refused && missing.1 == ["error: \(folder.file("missing.png").path) does not exist"])
+    #expect(
+      missing.0 == .refused
+        && missing.1 == ["error: \(folder.file("missing.png").path) does not exist"])
   }
 }

@@ -8,7 +8,11 @@ import Testing
 @Suite struct RecordingEnvironmentTests {
   static let elsewhere = RecordingEnvironment(
     operatingSystem: "macOS 15.2", architecture: "arm64", swift: "6.2", libpng: "1.6.43")
-  let image = try! Image(width: 4, height: 2, filledWith: (10, 20, 30, 255))
+  let image: Image
+
+  init() throws {
+    image = try Image(width: 4, height: 2, filledWith: (10, 20, 30, 255))
+  }
 
   @Test func recordedReferencesSayWhereInTextChunks() throws {
     let folder = try TemporaryDirectory()

@@ -11,6 +11,9 @@ import Synchronization
 /// ``keptRuns`` runs: the first record of a new run deletes older ones.
 @_spi(Tooling) public enum PendingStore {
   public static let directoryVariable = "SNAPSHOTS_PENDING_DIRECTORY"
+  /// The shorter name CI workflows use for ``directoryVariable``: where a shard leaves its
+  /// runs for `snapshot-record --apply`.
+  public static let exportVariable = "SNAPSHOTS_PENDING_DIR"
   public static let runVariable = "SNAPSHOTS_RUN"
   /// When set to `1`, every assertion also logs the reference file it used (for orphans).
   public static let logVariable = "SNAPSHOTS_LOG_REFERENCES"
@@ -33,7 +36,8 @@ import Synchronization
     testFilePath: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
     let root =
-      environment[directoryVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      (environment[directoryVariable] ?? environment[exportVariable])
+      .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
       ?? PackageRoot.above(URL(fileURLWithPath: testFilePath)).map(defaultDirectory)
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-pending")
     let run = environment[runVariable].flatMap { $0.isEmpty ? nil : $0 } ?? parentRun
@@ -96,7 +100,7 @@ import Synchronization
 
   /// Whether a folder holds only what a run writes: records, their data, reference logs, the
   /// apply journal and temporary files.
-  static func isRun(_ folder: URL) -> Bool {
+  public static func isRun(_ folder: URL) -> Bool {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
       return false
     }

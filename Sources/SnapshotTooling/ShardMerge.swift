@@ -1,0 +1,137 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// The runs of several CI shards (each a folder that `SNAPSHOTS_PENDING_DIRECTORY` pointed at,
+/// downloaded), joined into one run to apply in the local package.
+///
+/// Within a shard the newest run wins, as for a local store. Paths are moved from the checkout
+/// the shard ran in to the local package: the shard's root is found from its records' test
+/// files, by the longest path that exists here. Between shards, one reference or inline call
+/// recorded with different contents is a conflict: it is listed with both shards' names and
+/// nothing of it is applied; the same contents twice are applied once.
+struct ShardMerge {
+  var packageDirectory: URL
+
+  struct Result {
+    var run: PendingRun
+    /// `<target>: shard-a and shard-b recorded different contents`.
+    var conflicts: [String]
+    /// Shards whose paths could not be placed in this package, with why.
+    var unplaced: [String]
+  }
+
+  struct Shard {
+    var name: String
+    var run: PendingRun
+  }
+
+  func merge(_ folders: [URL]) throws -> Result {
+    var shards: [Shard] = []
+    var unplaced: [String] = []
+    for folder in folders {
+      let runs = PendingStore.isRun(folder) ? [folder] : PendingRun.all(in: folder)
+      let run = try PendingRun.merging(runs.map(PendingRun.load))
+      guard let moved = placed(run) else {
+        unplaced.append(
+          "\(folder.path): none of its records' test files is in this package; nothing of it was applied"
+        )
+        continue
+      }
+      shards.append(Shard(name: folder.lastPathComponent, run: moved))
+    }
+    var byTarget: [String: [(shard: String, entry: PendingRun.Entry)]] = [:]
+    var order: [String] = []
+    for shard in shards {
+      for entry in shard.run.entries {
+        let target = entry.record.target
+        if byTarget[target] == nil { order.append(target) }
+        byTarget[target, default: []].append((shard.name, entry))
+      }
+    }
+    var entries: [PendingRun.Entry] = []
+    var conflicts: [String] = []
+    for target in order {
+      guard let found = byTarget[target] else { continue }
+      let names = found.map(\.shard)
+      let shardNames = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      if shardNames.count > 1, Set(found.map { content(of: $0.entry) }).count > 1 {
+        conflicts.append(
+          "\(describe(found[0].entry.record)): \(shardNames.joined(separator: " and ")) recorded different contents; nothing of it was applied"
+        )
+        continue
+      }
+      // One shard's records as they are (a loop's are refused later); across shards, once.
+      entries += shardNames.count > 1 ? [found[0].entry] : found.map(\.entry)
+    }
+    let run = PendingRun(
+      directory: shards.last?.run.directory ?? packageDirectory, entries: entries,
+      usedReferences: shards.reduce(into: []) { $0.formUnion($1.run.usedReferences) })
+    return Result(run: run, conflicts: conflicts, unplaced: unplaced)
+  }
+
+  /// What a record writes, to compare across shards: an inline call's text, a file's bytes.
+  private func content(of entry: PendingRun.Entry) -> Data {
+    switch entry.record {
+    case .inline(let call):
+      return Data(("text:" + (call.newText ?? "")).utf8) + [call.newText == nil ? 0 : 1]
+    case .file(let file):
+      let data = (try? AtomicFile.read(URL(fileURLWithPath: file.dataFile))) ?? nil
+      return Data("data:".utf8) + (data ?? Data())
+    }
+  }
+
+  private func describe(_ record: PendingRecord) -> String {
+    switch record {
+    case .file(let file): return relative(file.referencePath)
+    case .inline(let call): return "\(relative(call.sourceFile)):\(call.line) (inline)"
+    }
+  }
+
+  private func relative(_ path: String) -> String {
+    let root = packageDirectory.standardizedFileURL.path + "/"
+    return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+  }
+
+  /// The run with its paths moved into this package, or `nil` when no test file of it is here.
+  private func placed(_ run: PendingRun) -> PendingRun? {
+    let sources = run.entries.map(\.record.sourceLocation.file).filter { !$0.isEmpty }
+    guard let root = sources.lazy.compactMap(shardRoot).first else {
+      return run.entries.isEmpty ? run : nil
+    }
+    let local = packageDirectory.standardizedFileURL.path
+    func move(_ path: String) -> String {
+      path.hasPrefix(root + "/") ? local + path.dropFirst(root.count) : path
+    }
+    var moved = run
+    moved.entries = run.entries.map { entry in
+      var entry = entry
+      switch entry.record {
+      case .inline(var call):
+        call.sourceFile = move(call.sourceFile)
+        entry.record = .inline(call)
+      case .file(var file):
+        file.referencePath = move(file.referencePath)
+        file.sourceFile = move(file.sourceFile)
+        entry.record = .file(file)
+      }
+      return entry
+    }
+    moved.usedReferences = Set(run.usedReferences.map(move))
+    return moved
+  }
+
+  /// The folder a shard's package was checked out in, from one of its test files' paths: the
+  /// prefix whose remainder names a file in this package (`/home/runner/work/App/App` for
+  /// `/home/runner/work/App/App/Tests/AppTests/T.swift` when `Tests/AppTests/T.swift` is here).
+  private func shardRoot(_ sourceFile: String) -> String? {
+    let components = sourceFile.split(separator: "/", omittingEmptySubsequences: true)
+    for start in components.indices {
+      let rest = components[start...].joined(separator: "/")
+      if FileManager.default.fileExists(atPath: packageDirectory.appendingPathComponent(rest).path)
+      {
+        return "/" + components[..<start].joined(separator: "/")
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// Runs from CI shards, joined: paths moved from the shards' checkout into this package,
+/// identical duplicates applied once, different contents refused with both shards named.
+@Suite struct ShardMergeTests {
+  static let ciRoot = "/home/runner/work/App/App"
+
+  func inline(_ file: String, line: Int, _ text: String) -> PendingRecord {
+    .inline(
+      PendingInlineRecord(
+        sourceFile: "\(Self.ciRoot)/Tests/AppTests/\(file)", line: line, column: 5,
+        functionName: "assertInlineSnapshot", closureLabel: "matches", trailingClosureIndex: 0,
+        oldText: nil, newText: text, sourceHash: "h", testName: "t()"))
+  }
+
+  func fileRecord() -> PendingRecord {
+    .file(
+      PendingFileRecord(
+        referencePath: "\(Self.ciRoot)/Tests/AppTests/__Snapshots__/T/a.1.txt", dataFile: "",
+        testName: "a()", sourceFile: "\(Self.ciRoot)/Tests/AppTests/T.swift", line: 9))
+  }
+
+  func shard(_ name: String, in root: TemporaryDirectory, _ records: [(PendingRecord, Data?)])
+    throws -> URL
+  {
+    let folder = root.url.appendingPathComponent(name)
+    let run = folder.appendingPathComponent("test-1")
+    for (record, data) in records { try PendingStore.write(record, data: data, in: run) }
+    return folder
+  }
+
+  @Test func joinsShardsAndRefusesConflicts() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    for file in ["T.swift", "U.swift"] {
+      try FileManager.default.createDirectory(
+        at: package.url.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
+      try Data().write(to: package.url.appendingPathComponent("Tests/AppTests/\(file)"))
+    }
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let a = try shard(
+      "shard-a", in: downloads,
+      [(inline("T.swift", line: 3, "one"), nil), (fileRecord(), Data("x".utf8))])
+    let b = try shard(
+      "shard-b", in: downloads,
+      [(inline("U.swift", line: 4, "two"), nil), (fileRecord(), Data("x".utf8))])
+    let c = try shard("shard-c", in: downloads, [(inline("T.swift", line: 3, "uno"), nil)])
+    let elsewhere = try shard(
+      "shard-d", in: downloads,
+      [
+        (
+          .inline(
+            PendingInlineRecord(
+              sourceFile: "/other/Tests/X/Missing.swift", line: 1, column: 1, functionName: "f",
+              closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: "z",
+              sourceHash: "", testName: "t()")), nil
+        )
+      ])
+
+    let result = try ShardMerge(packageDirectory: package.url).merge([a, b, c, elsewhere])
+    let local = package.url.standardizedFileURL.path
+    #expect(
+      result.conflicts == [
+        "Tests/AppTests/T.swift:3 (inline): shard-a and shard-c recorded different contents; nothing of it was applied"
+      ])
+    #expect(result.unplaced.count == 1 && result.unplaced[0].contains("shard-d"))
+    var targets: [String] = []
+    for entry in result.run.entries {
+      switch entry.record {
+      case .inline(let call):
+        targets.append("inline \(call.sourceFile):\(call.line) \(call.newText ?? "")")
+      case .file(let file):
+        targets.append(
+          "file \(file.referencePath) \(try String(decoding: result.run.data(of: file), as: UTF8.self))"
+        )
+      }
+    }
+    #expect(
+      targets.sorted() == [
+        "file \(local)/Tests/AppTests/__Snapshots__/T/a.1.txt x",
+        "inline \(local)/Tests/AppTests/U.swift:4 two",
+      ])
+  }
+}
