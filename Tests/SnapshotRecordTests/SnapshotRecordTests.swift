@@ -237,6 +237,11 @@ struct SnapshotRecordTests {
     #expect(partly.contains("\"two\", as: .lines) {"))
     #expect(!partly.contains("?? \"one\", as: .lines) {"))
 
+    // A source edited after the shards ran is refused whole.
+    try package.write(path, source + "// edited after CI ran\n")
+    let edited = try package.snapshotRecord("--apply", one, two)
+    #expect(edited.status != 0 && edited.output.contains("the file changed since the tests ran"))
+
     // As after `git checkout`: the shards' runs are still there to apply.
     try package.write(path, source)
     let applied = try package.snapshotRecord("--apply", one, two)

@@ -25,7 +25,65 @@ enum InlineWorkloads {
       Row(
         name: "apply 1,000 pending inline records over 50 files",
         ours: try ourTime(files: 50, perFile: 20), theirs: nil, target: "< 1 s"))
+    rows.append(
+      Row(
+        name: "apply 9,000 inline and 1,000 file records from 8 CI shards (`--apply`)",
+        ours: try shardTime(shards: 8, files: 45, perFile: 200, fileRecords: 1_000), theirs: nil,
+        target: "< 2 s"))
     return rows
+  }
+
+  /// `snapshots apply --from …` on shard folders whose records name another checkout
+  /// (`/ci/App`), as CI leaves them: joined, moved into the package and applied.
+  static func shardTime(shards: Int, files: Int, perFile: Int, fileRecords: Int) throws
+    -> Double
+  {
+    var best = Double.infinity
+    for _ in 0..<3 {
+      let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "swift-snapshots-benchmark-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: work) }
+      let package = work.appendingPathComponent("App")
+      try FileManager.default.createDirectory(
+        at: package.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+      try Data("// swift-tools-version: 6.1\n".utf8).write(
+        to: package.appendingPathComponent("Package.swift"))
+      let shardFolders = (0..<shards).map { work.appendingPathComponent("shard-\($0)") }
+      func run(_ index: Int) -> URL {
+        shardFolders[index % shards].appendingPathComponent("test-1")
+      }
+      let (text, calls) = source(count: perFile)
+      let hash = SourceHash.of(text)
+      for file in 0..<files {
+        let name = "Tests/File\(file)Tests.swift"
+        try Data(text.utf8).write(to: package.appendingPathComponent(name))
+        for (index, call) in calls.enumerated() {
+          let record = PendingInlineRecord(
+            sourceFile: "/ci/App/" + name, line: call.line, column: call.column,
+            functionName: "assertInlineSnapshot", closureLabel: "matches",
+            trailingClosureIndex: 0, oldText: nil, newText: "\(index)", sourceHash: hash,
+            testName: "value\(index)()")
+          try PendingStore.write(.inline(record), data: nil, in: run(file))
+        }
+      }
+      for index in 0..<fileRecords {
+        let record = PendingFileRecord(
+          referencePath: "/ci/App/Tests/__Snapshots__/File0Tests/value\(index).1.txt",
+          dataFile: "", testName: "value\(index)()", sourceFile: "/ci/App/Tests/File0Tests.swift",
+          line: 1)
+        try PendingStore.write(.file(record), data: Data("value \(index)".utf8), in: run(index))
+      }
+      let options = try CommandOptions(
+        parsing: ["apply", "--package-directory", package.path, "--quiet"]
+          + shardFolders.flatMap { ["--from", $0.path] },
+        currentDirectory: package)
+      let start = ContinuousClock.now
+      let status = SnapshotsCommand(options: options, print: { _ in }).run()
+      let elapsed = ContinuousClock.now - start
+      guard status == .success else { throw CocoaError(.fileWriteUnknown) }
+      best = min(best, elapsed.seconds)
+    }
+    return best
   }
 
   /// A test file of `count` inline assertions without references, and each call's line and
