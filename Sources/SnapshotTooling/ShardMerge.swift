@@ -8,7 +8,8 @@ import Foundation
 /// the shard ran in to the local package: the shard's root is found from its records' test
 /// files, by the longest path that exists here. Between shards, one reference or inline call
 /// recorded with different contents is a conflict: it is listed with both shards' names and
-/// nothing of it is applied; the same contents twice are applied once.
+/// nothing of it is applied; the same contents twice are applied once. The shards' reference
+/// logs, joined, tell orphans when every shard shows a complete run.
 struct ShardMerge {
   var packageDirectory: URL
 
@@ -18,6 +19,9 @@ struct ShardMerge {
     var conflicts: [String]
     /// Shards whose paths could not be placed in this package, with why.
     var unplaced: [String]
+    /// Shards that do not show a complete run (a test process that logged references did not
+    /// end normally, or none logged): orphans cannot be told while there are any.
+    var incomplete: [String]
   }
 
   struct Shard {
@@ -28,9 +32,11 @@ struct ShardMerge {
   func merge(_ folders: [URL]) throws -> Result {
     var shards: [Shard] = []
     var unplaced: [String] = []
+    var incomplete: [String] = []
     for folder in folders {
       let runs = PendingStore.isRun(folder) ? [folder] : PendingRun.all(in: folder)
       let run = try PendingRun.merging(runs.map(PendingRun.load))
+      if !run.complete { incomplete.append(folder.lastPathComponent) }
       guard let moved = placed(run) else {
         unplaced.append(
           "\(folder.path): none of its records' test files is in this package; nothing of it was applied"
@@ -66,7 +72,7 @@ struct ShardMerge {
     let run = PendingRun(
       directory: shards.last?.run.directory ?? packageDirectory, entries: entries,
       usedReferences: shards.reduce(into: []) { $0.formUnion($1.run.usedReferences) })
-    return Result(run: run, conflicts: conflicts, unplaced: unplaced)
+    return Result(run: run, conflicts: conflicts, unplaced: unplaced, incomplete: incomplete)
   }
 
   /// What a record writes, to compare across shards: an inline call's text, a file's bytes.

@@ -114,7 +114,15 @@ public struct SnapshotsCommand {
     let report = applier.apply(merged.run)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     for line in merged.unplaced + merged.conflicts { print("Refused \(line)") }
-    print("Orphans are not listed for shards' runs.")
+    if merged.incomplete.isEmpty {
+      let orphans = OrphanScan.orphans(
+        in: options.packageDirectory, used: merged.run.usedReferences)
+      for path in orphans { print("Orphan (its test is gone): \(applier.relative(path))") }
+    } else {
+      print(
+        "Orphans are not listed: \(merged.incomplete.joined(separator: ", ")) did not report a complete run."
+      )
+    }
     progress("Done.")
     let refused = !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
     return refused ? .refused : .success

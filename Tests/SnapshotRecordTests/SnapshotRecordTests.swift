@@ -242,10 +242,15 @@ struct SnapshotRecordTests {
     let edited = try package.snapshotRecord("--apply", one, two)
     #expect(edited.status != 0 && edited.output.contains("the file changed since the tests ran"))
 
-    // As after `git checkout`: the shards' runs are still there to apply.
+    // As after `git checkout`: the shards' runs are still there to apply. Every shard ran
+    // whole, so their reference logs tell orphans.
     try package.write(path, source)
+    let orphan = "Tests/AppTests/__Snapshots__/ShardTests/gone.1.txt"
+    try package.write(orphan, "from a test that is gone\n")
+    defer { try? package.remove(orphan) }
     let applied = try package.snapshotRecord("--apply", one, two)
     #expect(applied.status == 0, "\(applied.output)")
+    #expect(applied.output.contains("Orphan (its test is gone): \(orphan)"), "\(applied.output)")
     #expect(try package.read(path).contains("?? \"one\", as: .lines) {\n    \"\"\"\n    one\n"))
     #expect(try package.swift(["test", "--filter", "shardOne|shardTwo"]).status == 0)
   }

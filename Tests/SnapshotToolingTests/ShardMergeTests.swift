@@ -70,6 +70,8 @@ import Testing
         "Tests/AppTests/T.swift:3 (inline): shard-a and shard-c recorded different contents; nothing of it was applied"
       ])
     #expect(result.unplaced.count == 1 && result.unplaced[0].contains("shard-d"))
+    // No shard logged references: none shows a complete run.
+    #expect(result.incomplete == ["shard-a", "shard-b", "shard-c", "shard-d"])
     var targets: [String] = []
     for entry in result.run.entries {
       switch entry.record {
@@ -86,5 +88,22 @@ import Testing
         "file \(local)/Tests/AppTests/__Snapshots__/T/a.1.txt x",
         "inline \(local)/Tests/AppTests/U.swift:4 two",
       ])
+  }
+
+  @Test func aShardIsCompleteWhenEveryProcessThatLoggedFinished() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let run = downloads.url.appendingPathComponent("shard-a/test-1")
+    try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+    try Data("/ci/a.1.txt\n".utf8).write(to: run.appendingPathComponent("used-1-100-7"))
+    try Data("/ci/b.1.txt\n".utf8).write(to: run.appendingPathComponent("used-2-200-7"))
+    try Data().write(to: run.appendingPathComponent("finished-100"))
+    let merge = ShardMerge(packageDirectory: package.url)
+    #expect(
+      try merge.merge([downloads.url.appendingPathComponent("shard-a")]).incomplete == ["shard-a"])
+    try Data().write(to: run.appendingPathComponent("finished-200"))
+    #expect(try merge.merge([downloads.url.appendingPathComponent("shard-a")]).incomplete.isEmpty)
   }
 }

@@ -21,6 +21,9 @@ import Foundation
   /// The hashes of test sources that applying this run already wrote (``journalName``): an
   /// apply that was stopped halfway leaves them, and the next one knows those files are done.
   public var writtenSources: Set<String>
+  /// Whether every test process that logged references in this run ended normally (each
+  /// leaves a ``PendingStore/finishedPrefix`` marker at exit); `false` when none logged.
+  public var complete = false
 
   /// The run's write-ahead journal: one ``SourceHash`` a line, noted before the file is renamed
   /// into place.
@@ -69,6 +72,8 @@ import Foundation
     var entries: [Entry] = []
     var used: Set<String> = []
     var written: Set<String> = []
+    var loggingProcesses: Set<Substring> = []
+    var finishedProcesses: Set<Substring> = []
     let decoder = JSONDecoder()
     for name in names {
       let url = directory.appendingPathComponent(name)
@@ -83,13 +88,20 @@ import Foundation
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
+        // `used-<time>-<pid>-<random>`.
+        let parts = name.dropFirst(PendingStore.usedPrefix.count).split(separator: "-")
+        if parts.count > 1 { loggingProcesses.insert(parts[1]) }
+      } else if name.hasPrefix(PendingStore.finishedPrefix) {
+        finishedProcesses.insert(name.dropFirst(PendingStore.finishedPrefix.count)[...])
       } else if name == journalName {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         written.formUnion(text.split(separator: "\n").map(String.init))
       }
     }
-    return PendingRun(
+    var run = PendingRun(
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
+    run.complete = !loggingProcesses.isEmpty && loggingProcesses.isSubset(of: finishedProcesses)
+    return run
   }
 
   /// The bytes a file record points to.
@@ -124,10 +136,12 @@ import Foundation
         entries.append(entry)
       }
     }
-    return PendingRun(
+    var merged = PendingRun(
       directory: runs.last?.directory ?? URL(fileURLWithPath: "/"), entries: entries,
       usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) },
       writtenSources: runs.reduce(into: []) { $0.formUnion($1.writtenSources) })
+    merged.complete = !runs.isEmpty && runs.allSatisfy(\.complete)
+    return merged
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

@@ -25,6 +25,8 @@ import Synchronization
 
   public static let recordExtension = "record"
   public static let usedPrefix = "used-"
+  /// `finished-<pid>`: left by a test process that logged references when it exits normally.
+  public static let finishedPrefix = "finished-"
 
   /// `.build/snapshots/pending` in a package.
   public static func defaultDirectory(packageRoot: URL) -> URL {
@@ -106,7 +108,8 @@ import Synchronization
     }
     return names.allSatisfy { name in
       name.hasSuffix("." + recordExtension) || name.hasSuffix(".data") || name.hasSuffix(".tmp")
-        || name.hasPrefix(usedPrefix) || name == PendingRun.journalName
+        || name.hasPrefix(usedPrefix) || name.hasPrefix(finishedPrefix)
+        || name == PendingRun.journalName
     }
   }
 

@@ -8,7 +8,11 @@ import Synchronization
 final class ReferenceLog: Sendable {
   static let shared = ReferenceLog()
 
-  private let enabled = SnapshotSettings.processEnvironment[PendingStore.logVariable] == "1"
+  /// On when asked, and whenever runs are exported for CI (`SNAPSHOTS_PENDING_DIR`): the shards'
+  /// logs together tell orphans.
+  private let enabled =
+    SnapshotSettings.processEnvironment[PendingStore.logVariable] == "1"
+    || !(SnapshotSettings.processEnvironment[PendingStore.exportVariable] ?? "").isEmpty
   private let descriptor = Mutex<Int32?>(nil)
 
   /// `reference` is only made when logging is on: every assertion calls this.
@@ -23,10 +27,29 @@ final class ReferenceLog: Sendable {
           PendingStore.usedPrefix + PendingStore.uniqueName()
         ).path
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        if opened >= 0 { descriptor = opened }
+        if opened >= 0 {
+          descriptor = opened
+          FinishedMarker.arm(in: directory)
+        }
       }
       guard let descriptor else { return }
       _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+  }
+}
+
+/// Leaves `finished-<pid>` in the run when the process exits normally (a crash leaves none), so
+/// that whoever reads the run's reference logs knows they are whole.
+private enum FinishedMarker {
+  /// The marker's path, set once before the exit handler can run.
+  nonisolated(unsafe) static var path: [CChar] = []
+
+  static func arm(in directory: URL) {
+    path = directory.appendingPathComponent(PendingStore.finishedPrefix + "\(getpid())").path
+      .utf8CString.map { $0 }
+    atexit {
+      let descriptor = open(FinishedMarker.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      if descriptor >= 0 { close(descriptor) }
     }
   }
 }
