@@ -21,8 +21,9 @@ import Foundation
   /// The hashes of test sources that applying this run already wrote (``journalName``): an
   /// apply that was stopped halfway leaves them, and the next one knows those files are done.
   public var writtenSources: Set<String>
-  /// Whether every test process that logged references in this run ended normally (each
-  /// leaves a ``PendingStore/finishedPrefix`` marker at exit); `false` when none logged.
+  /// Whether every test process that wrote into this run (records, reference logs) ended
+  /// normally (each leaves a ``PendingStore/finishedPrefix`` marker at exit); `false` when
+  /// none wrote.
   public var complete = false
 
   /// The run's write-ahead journal: one ``SourceHash`` a line, noted before the file is renamed
@@ -72,12 +73,15 @@ import Foundation
     var entries: [Entry] = []
     var used: Set<String> = []
     var written: Set<String> = []
-    var loggingProcesses: Set<Substring> = []
+    var writingProcesses: Set<Substring> = []
     var finishedProcesses: Set<Substring> = []
     let decoder = JSONDecoder()
     for name in names {
       let url = directory.appendingPathComponent(name)
       if name.hasSuffix("." + PendingStore.recordExtension) {
+        // `<time>-<pid>-<random>.record`.
+        let parts = name.split(separator: "-")
+        if parts.count > 1 { writingProcesses.insert(parts[1]) }
         let data = try AtomicFile.read(url) ?? Data()
         do {
           entries.append(
@@ -90,7 +94,7 @@ import Foundation
         used.formUnion(text.split(separator: "\n").map(String.init))
         // `used-<time>-<pid>-<random>`.
         let parts = name.dropFirst(PendingStore.usedPrefix.count).split(separator: "-")
-        if parts.count > 1 { loggingProcesses.insert(parts[1]) }
+        if parts.count > 1 { writingProcesses.insert(parts[1]) }
       } else if name.hasPrefix(PendingStore.finishedPrefix) {
         finishedProcesses.insert(name.dropFirst(PendingStore.finishedPrefix.count)[...])
       } else if name == journalName {
@@ -100,7 +104,7 @@ import Foundation
     }
     var run = PendingRun(
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
-    run.complete = !loggingProcesses.isEmpty && loggingProcesses.isSubset(of: finishedProcesses)
+    run.complete = !writingProcesses.isEmpty && writingProcesses.isSubset(of: finishedProcesses)
     return run
   }
 

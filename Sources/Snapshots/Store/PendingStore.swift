@@ -25,7 +25,7 @@ import Synchronization
 
   public static let recordExtension = "record"
   public static let usedPrefix = "used-"
-  /// `finished-<pid>`: left by a test process that logged references when it exits normally.
+  /// `finished-<pid>`: left by a test process that wrote into a run when it exits normally.
   public static let finishedPrefix = "finished-"
 
   /// `.build/snapshots/pending` in a package.
@@ -52,6 +52,7 @@ import Synchronization
   {
     let run = runDirectory(testFilePath: testFilePath)
     pruneOnce(keeping: run)
+    FinishedMarker.arm(in: run)
     try write(record, data: data, in: run)
   }
 

@@ -37,19 +37,3 @@ final class ReferenceLog: Sendable {
     }
   }
 }
-
-/// Leaves `finished-<pid>` in the run when the process exits normally (a crash leaves none), so
-/// that whoever reads the run's reference logs knows they are whole.
-private enum FinishedMarker {
-  /// The marker's path, set once before the exit handler can run.
-  nonisolated(unsafe) static var path: [CChar] = []
-
-  static func arm(in directory: URL) {
-    path = directory.appendingPathComponent(PendingStore.finishedPrefix + "\(getpid())").path
-      .utf8CString.map { $0 }
-    atexit {
-      let descriptor = open(FinishedMarker.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      if descriptor >= 0 { close(descriptor) }
-    }
-  }
-}
