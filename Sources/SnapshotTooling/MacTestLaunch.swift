@@ -12,14 +12,15 @@ enum MacTestLaunch {
     if arguments.contains("swift-testing") {
       let executable = bundle.appendingPathComponent("Contents/MacOS")
         .appendingPathComponent(bundle.deletingPathExtension().lastPathComponent)
-      return (testingHelper(), ["--test-bundle-path", bundle.path, executable.path] + arguments)
+      return (testingHelper, ["--test-bundle-path", bundle.path, executable.path] + arguments)
     }
     let selection = arguments.first.map { ["-XCTest", $0] } ?? []
     return (URL(fileURLWithPath: "/usr/bin/xcrun"), ["xctest"] + selection + [bundle.path])
   }
 
-  /// `swiftpm-testing-helper`, in the toolchain of the `swift` that `xcrun` finds.
-  private static func testingHelper() -> URL {
+  /// `swiftpm-testing-helper`, in the toolchain of the `swift` that `xcrun` finds: looked up
+  /// once, not per launch.
+  private static let testingHelper: URL = {
     let find = Process()
     find.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
     find.arguments = ["--find", "swift"]
@@ -31,5 +32,5 @@ enum MacTestLaunch {
     find.waitUntilExit()
     return URL(fileURLWithPath: swift).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("libexec/swift/pm/swiftpm-testing-helper")
-  }
+  }()
 }

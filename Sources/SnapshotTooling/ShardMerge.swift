@@ -78,8 +78,7 @@ struct ShardMerge {
   /// What a record writes, to compare across shards: an inline call's text, a file's bytes.
   private func content(of entry: PendingRun.Entry) -> Data {
     switch entry.record {
-    case .inline(let call):
-      return Data(("text:" + (call.newText ?? "")).utf8) + [call.newText == nil ? 0 : 1]
+    case .inline(let call): return Data((call.newText.map { "text:" + $0 } ?? "removed").utf8)
     case .file(let file):
       let data = (try? AtomicFile.read(URL(fileURLWithPath: file.dataFile))) ?? nil
       return Data("data:".utf8) + (data ?? Data())
@@ -87,15 +86,11 @@ struct ShardMerge {
   }
 
   private func describe(_ record: PendingRecord) -> String {
+    let applier = RunApplier(packageDirectory: packageDirectory, dryRun: true)
     switch record {
-    case .file(let file): return relative(file.referencePath)
-    case .inline(let call): return "\(relative(call.sourceFile)):\(call.line) (inline)"
+    case .file(let file): return applier.relative(file.referencePath)
+    case .inline(let call): return "\(applier.relative(call.sourceFile)):\(call.line) (inline)"
     }
-  }
-
-  private func relative(_ path: String) -> String {
-    let root = packageDirectory.standardizedFileURL.path + "/"
-    return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
   }
 
   /// The run with its paths moved into this package, or `nil` when no test file of it is here.

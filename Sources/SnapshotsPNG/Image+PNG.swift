@@ -20,11 +20,7 @@ extension Image {
     var height: UInt32 = 0
     var texts: [String: String] = [:]
     let decoded: [UInt8]? = data.withUnsafeBytes { bytes in
-      guard
-        let reader = snapshots_png_open(
-          bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(Self.maximumSide),
-          UInt64(Self.maximumPixels), &width, &height, &message, message.count)
-      else { return nil }
+      guard let reader = Self.open(bytes, &width, &height, &message) else { return nil }
       texts = Self.texts(of: reader)
       // The pixels are decoded straight into the array's storage: no copy.
       let count = Int(width) * Int(height) * 4
@@ -48,16 +44,22 @@ extension Image {
     var width: UInt32 = 0
     var height: UInt32 = 0
     let texts: [String: String]? = data.withUnsafeBytes { bytes -> [String: String]? in
-      guard
-        let reader = snapshots_png_open(
-          bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(maximumSide),
-          UInt64(maximumPixels), &width, &height, &message, message.count)
-      else { return nil }
+      guard let reader = open(bytes, &width, &height, &message) else { return nil }
       defer { snapshots_png_close(reader) }
       return Self.texts(of: reader)
     }
     guard let texts else { throw .invalidPNG(reason: text(message), byteCount: data.count) }
     return texts
+  }
+
+  /// Reads a PNG's header within the size limits: the reader, or `nil` with `message` set.
+  private static func open(
+    _ bytes: UnsafeRawBufferPointer, _ width: inout UInt32, _ height: inout UInt32,
+    _ message: inout [CChar]
+  ) -> OpaquePointer? {
+    snapshots_png_open(
+      bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(maximumSide),
+      UInt64(maximumPixels), &width, &height, &message, message.count)
   }
 
   private static func texts(of reader: OpaquePointer) -> [String: String] {

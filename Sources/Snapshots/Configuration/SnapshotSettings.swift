@@ -71,7 +71,7 @@ struct SnapshotSettings {
     let onCI = read.onCI
     let record: SnapshotTestingConfiguration.Record
     var source = RecordSource.chosen
-    if let chosen = argument ?? scope?.record ?? LegacyGlobals.record.withLock({ $0 }) {
+    if let chosen = codeChosenRecordMode(argument, scope: scope) {
       if onCI && fromEnvironment == nil && chosen != .never && writesIntoPackage() {
         record = .never
         source = .heldBackOnCI(chosen)
@@ -125,7 +125,8 @@ struct SnapshotSettings {
 /// deprecated `isRecording`), `nil` when code chose none: inline snapshots, which the test
 /// process never writes, leave nothing for `snapshot-record` when code chose `.never`.
 @_spi(Tooling) public func codeChosenRecordMode(
-  _ argument: SnapshotTestingConfiguration.Record?
+  _ argument: SnapshotTestingConfiguration.Record?,
+  scope: SnapshotTestingConfiguration? = SnapshotTestingConfiguration.current
 ) -> SnapshotTestingConfiguration.Record? {
-  argument ?? SnapshotTestingConfiguration.current?.record ?? LegacyGlobals.record.withLock { $0 }
+  argument ?? scope?.record ?? LegacyGlobals.record.withLock { $0 }
 }

@@ -79,9 +79,9 @@ import Foundation
     for name in names {
       let url = directory.appendingPathComponent(name)
       if name.hasSuffix("." + PendingStore.recordExtension) {
-        // `<time>-<pid>-<random>.record`.
-        let parts = name.split(separator: "-")
-        if parts.count > 1 { writingProcesses.insert(parts[1]) }
+        if let process = PendingStore.process(ofUniqueName: name[...]) {
+          writingProcesses.insert(process)
+        }
         let data = try AtomicFile.read(url) ?? Data()
         do {
           entries.append(
@@ -92,9 +92,11 @@ import Foundation
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
-        // `used-<time>-<pid>-<random>`.
-        let parts = name.dropFirst(PendingStore.usedPrefix.count).split(separator: "-")
-        if parts.count > 1 { writingProcesses.insert(parts[1]) }
+        if let process = PendingStore.process(
+          ofUniqueName: name.dropFirst(PendingStore.usedPrefix.count))
+        {
+          writingProcesses.insert(process)
+        }
       } else if name.hasPrefix(PendingStore.finishedPrefix) {
         finishedProcesses.insert(name.dropFirst(PendingStore.finishedPrefix.count)[...])
       } else if name == journalName {

@@ -120,6 +120,12 @@ import Synchronization
     return "\(nanoseconds)-\(getpid())-\(UInt32.random(in: .min ... .max))"
   }
 
+  /// The process that made a ``uniqueName()`` (found after any prefix such as ``usedPrefix``).
+  static func process(ofUniqueName name: Substring) -> Substring? {
+    let parts = name.split(separator: "-")
+    return parts.count > 1 ? parts[1] : nil
+  }
+
   /// The parent process and its start time: the same for every test process of one `swift test`.
   private static let parentRun: String = {
     let parent = getppid()
