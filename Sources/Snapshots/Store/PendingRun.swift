@@ -82,7 +82,8 @@ import Foundation
         if let process = PendingStore.process(ofUniqueName: name[...]) {
           writingProcesses.insert(process)
         }
-        let data = try AtomicFile.read(url) ?? Data()
+        // Gone since it was listed (applied, or taken by another reader): not part of the run.
+        guard let data = try AtomicFile.read(url) else { continue }
         do {
           entries.append(
             Entry(record: try decoder.decode(PendingRecord.self, from: data), url: url))
