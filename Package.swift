@@ -78,7 +78,8 @@ let package = Package(
     ),
     .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
-    .testTarget(name: "SnapshotRecordTests", dependencies: ["Snapshots", "TestSupport"]),
+    .testTarget(
+      name: "SnapshotRecordTests", dependencies: ["Snapshots", "SnapshotsPNG", "TestSupport"]),
     .plugin(
       name: "SnapshotRecord",
       capability: .command(

@@ -13,7 +13,9 @@ struct SnapshotRecord: CommandPlugin {
     snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.
 
     OPTIONS:
-      --filter <regex>   Run only the tests whose names match.
+      --filter <regex>   Run only the tests whose names match; with --apply-only or
+                         --apply, apply only the records whose test name, test
+                         file or reference path matches, leaving the others.
       --dry-run          Print the changes as diffs; write nothing.
       --apply-only       Run nothing: apply what earlier `swift test` runs left.
       --apply <dir> ...  Run nothing: apply the runs CI shards left in these folders

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```
 /// snapshots record --test-binary PATH [--package-directory DIR] [--filter REGEX] [--dry-run] [--prune]
-/// snapshots apply [--package-directory DIR] [--dry-run]
+/// snapshots apply [--package-directory DIR] [--from DIR …] [--filter REGEX] [--dry-run]
 /// ```
 public struct CommandOptions: Equatable, Sendable {
   public enum Verb: String, Sendable {
@@ -67,6 +67,7 @@ public struct CommandOptions: Equatable, Sendable {
       dryRun = apply.common.dryRun
       quiet = apply.common.quiet
       shards = apply.from.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
+      filter = apply.filter
     case let migrate as SnapshotsCLI.Migrate:
       verb = .migrate
       packageDirectory = directory(migrate.common.packageDirectory)
@@ -134,6 +135,12 @@ struct SnapshotsCLI: ParsableCommand {
         "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIRECTORY), instead of this package's store; repeat for each shard."
     )
     var from: [String] = []
+
+    @Option(
+      help:
+        "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
+    )
+    var filter: String?
   }
 
   struct Migrate: ParsableCommand {

@@ -31,7 +31,9 @@ struct RunApplier {
     var changes: [Change] = []
   }
 
-  func apply(_ run: PendingRun) -> Report {
+  /// - Parameter left: records a filter left out: those of a source this apply rewrites are
+  ///   moved onto the new text, so that a later apply takes them.
+  func apply(_ run: PendingRun, leaving left: [PendingRun.Entry] = []) -> Report {
     var report = Report()
     let files = run.entries.compactMap { entry -> PendingFileRecord? in
       guard case .file(let record) = entry.record else { return nil }
@@ -45,7 +47,7 @@ struct RunApplier {
       record(group, at: group[0].referencePath, from: run, into: &report)
     }
     for group in inline.groupedInOrder(by: \.sourceFile) {
-      rewrite(group[0].sourceFile, with: group, of: run, into: &report)
+      rewrite(group[0].sourceFile, with: group, of: run, leaving: left, into: &report)
     }
     report.changes.sort { $0.path < $1.path }
     return report
@@ -61,6 +63,15 @@ struct RunApplier {
     } catch {
       report.refused.append(
         .init(path: shown, reason: "the recorded bytes could not be read: \(error)"))
+      return
+    }
+    if let changed = records.first(where: { !sourceIsAsRun($0, written: run.writtenSources) }) {
+      report.refused.append(
+        .init(
+          path: shown,
+          reason:
+            "its test \(relative(changed.sourceFile)) changed since the tests ran; run the tests again (snapshot-record does) to record against it"
+        ))
       return
     }
     guard let data = datas.first, datas.allSatisfy({ $0 == data }) else {
@@ -86,9 +97,18 @@ struct RunApplier {
     report.recorded.append(shown)
   }
 
+  /// Whether the test that made a file record is still the text it ran as (or one this run's
+  /// apply wrote, which changed closures only).
+  private func sourceIsAsRun(_ record: PendingFileRecord, written: Set<String>) -> Bool {
+    guard let recorded = record.sourceHash,
+      let now = FileManager.default.contents(atPath: record.sourceFile).map(SourceHash.of)
+    else { return true }
+    return now == recorded || written.contains(now)
+  }
+
   private func rewrite(
     _ path: String, with records: [PendingInlineRecord], of run: PendingRun,
-    into report: inout Report
+    leaving left: [PendingRun.Entry], into report: inout Report
   ) {
     let shown = relative(path)
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -123,8 +143,42 @@ struct RunApplier {
         report.refused.append(.init(path: shown, reason: error.description))
         return
       }
+      do {
+        try moveLeftRecords(left, of: path, from: String(decoding: data, as: UTF8.self), to: text)
+      } catch {
+        report.refused.append(
+          .init(
+            path: shown,
+            reason:
+              "written, but the records the filter left could not be moved onto it (\(error)); run the tests again to record them"
+          ))
+      }
     }
     report.rewritten.append(.init(file: shown, count: count))
+  }
+
+  /// Moves the records a filter left for `path`, made against `source`, onto `rewritten`: the
+  /// calls' new lines and columns, and the new text's hash.
+  private func moveLeftRecords(
+    _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String
+  ) throws {
+    let hash = SourceHash.of(source)
+    let entries = left.filter {
+      $0.record.sourceLocation.file == path && $0.record.sourceHash == hash
+    }
+    let inline = entries.compactMap { entry -> (URL, PendingInlineRecord)? in
+      guard case .inline(let call) = entry.record else { return nil }
+      return (entry.url, call)
+    }
+    let moved = SourceRewrite.rebase(inline.map(\.1), from: source, to: rewritten)
+    for ((url, _), call) in zip(inline, moved) {
+      if let call { try PendingStore.replace(url, with: .inline(call)) }
+    }
+    for entry in entries {
+      guard case .file(var file) = entry.record else { continue }
+      file.sourceHash = SourceHash.of(rewritten)
+      try PendingStore.replace(entry.url, with: .file(file))
+    }
   }
 
   /// A file's change as a unified diff (text), or its sizes (anything else).

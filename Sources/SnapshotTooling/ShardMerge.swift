@@ -12,6 +12,8 @@ import Foundation
 /// logs, joined, tell orphans when every shard shows a complete run.
 struct ShardMerge {
   var packageDirectory: URL
+  /// `--filter`: only the records it takes are merged; the others are ``Result/left``.
+  var filter: RecordFilter? = nil
 
   struct Result {
     var run: PendingRun
@@ -22,6 +24,8 @@ struct ShardMerge {
     /// Shards that do not show a complete run (a test process that logged references did not
     /// end normally, or none logged): orphans cannot be told while there are any.
     var incomplete: [String]
+    /// Records the filter left out, placed in this package.
+    var left: [PendingRun.Entry] = []
   }
 
   struct Shard {
@@ -33,15 +37,21 @@ struct ShardMerge {
     var shards: [Shard] = []
     var unplaced: [String] = []
     var incomplete: [String] = []
+    var left: [PendingRun.Entry] = []
     for folder in folders {
       let runs = PendingStore.isRun(folder) ? [folder] : PendingRun.all(in: folder)
       let run = try PendingRun.merging(runs.map(PendingRun.load))
       if !run.complete { incomplete.append(folder.lastPathComponent) }
-      guard let moved = placed(run) else {
+      guard var moved = placed(run) else {
         unplaced.append(
           "\(folder.path): none of its records' test files is in this package; nothing of it was applied"
         )
         continue
+      }
+      if let filter {
+        let split = filter.split(moved)
+        moved = split.taken
+        left += split.left
       }
       shards.append(Shard(name: folder.lastPathComponent, run: moved))
     }
@@ -69,10 +79,14 @@ struct ShardMerge {
       // One shard's records as they are (a loop's are refused later); across shards, once.
       entries += shardNames.count > 1 ? [found[0].entry] : found.map(\.entry)
     }
+    // The apply journals of earlier applies of these shards (a filtered one, one that stopped)
+    // say which texts they wrote.
     let run = PendingRun(
       directory: shards.last?.run.directory ?? packageDirectory, entries: entries,
-      usedReferences: shards.reduce(into: []) { $0.formUnion($1.run.usedReferences) })
-    return Result(run: run, conflicts: conflicts, unplaced: unplaced, incomplete: incomplete)
+      usedReferences: shards.reduce(into: []) { $0.formUnion($1.run.usedReferences) },
+      writtenSources: shards.reduce(into: []) { $0.formUnion($1.run.writtenSources) })
+    return Result(
+      run: run, conflicts: conflicts, unplaced: unplaced, incomplete: incomplete, left: left)
   }
 
   /// What a record writes, to compare across shards: an inline call's text, a file's bytes.

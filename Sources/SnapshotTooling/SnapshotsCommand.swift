@@ -68,14 +68,25 @@ public struct SnapshotsCommand {
       }
     }
     let run: PendingRun
+    // What `apply --filter` takes (the newest of each target is applied; all are done after)
+    // and what it leaves for later.
+    var taken: [PendingRun.Entry] = []
+    var left: [PendingRun.Entry] = []
     do {
-      run = try PendingRun.merging(runDirectories.map(load))
+      var runs = try runDirectories.map(load)
+      if filtering, let filter = try recordFilter() {
+        let split = runs.map(filter.split)
+        runs = split.map(\.taken)
+        taken = runs.flatMap(\.entries)
+        left = split.flatMap(\.left)
+      }
+      run = PendingRun.merging(runs)
     } catch {
       print("error: \(error)")
       return .refused
     }
-    progress("Applying \(run.entries.count) pending record\(run.entries.count == 1 ? "" : "s")…")
-    let report = applier.apply(run)
+    progress("Applying \(counted(run.entries.count, "pending record"))\(filtered(left))…")
+    let report = applier.apply(run, leaving: left)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     let unrecorded = UnrecordedFailures(passes: passes, run: run)
     unrecorded.lines(relativeTo: applier.relative).forEach(print)
@@ -86,8 +97,11 @@ public struct SnapshotsCommand {
         options.filter == nil && !crashed && report.refused.isEmpty && unrecorded.isEmpty
       orphansFailed = handleOrphans(run, complete: complete)
     }
-    // Applied, or older than what was applied: done or stale either way.
-    if !options.dryRun {
+    // Applied, or older than what was applied: done or stale either way. A filtered apply
+    // leaves the runs with the records it did not take.
+    if !options.dryRun && filtering {
+      taken.forEach(PendingRun.remove)
+    } else if !options.dryRun {
       for directory in Set(runDirectories + PendingRun.all(in: store)) {
         try? FileManager.default.removeItem(at: directory)
       }
@@ -103,18 +117,21 @@ public struct SnapshotsCommand {
   private func applyShards() -> ExitCode {
     let merged: ShardMerge.Result
     do {
-      merged = try ShardMerge(packageDirectory: options.packageDirectory).merge(options.shards)
+      merged = try ShardMerge(packageDirectory: options.packageDirectory, filter: recordFilter())
+        .merge(options.shards)
     } catch {
       print("error: \(error)")
       return .refused
     }
     progress(
-      "Applying \(counted(merged.run.entries.count, "pending record")) from \(counted(options.shards.count, "shard"))…"
+      "Applying \(counted(merged.run.entries.count, "pending record"))\(filtered(merged.left)) from \(counted(options.shards.count, "shard"))…"
     )
-    let report = applier.apply(merged.run)
+    let report = applier.apply(merged.run, leaving: merged.left)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     for line in merged.unplaced + merged.conflicts { print("Refused \(line)") }
-    if merged.incomplete.isEmpty {
+    if options.filter != nil {
+      print("Orphans are not listed: --filter applies part of the shards' records.")
+    } else if merged.incomplete.isEmpty {
       let orphans = OrphanScan.orphans(
         in: options.packageDirectory, used: merged.run.usedReferences)
       for path in orphans { print("Orphan (its test is gone): \(applier.relative(path))") }
@@ -126,6 +143,21 @@ public struct SnapshotsCommand {
     progress("Done.")
     let refused = !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
     return refused ? .refused : .success
+  }
+
+  /// The `--filter` of `apply`, if one was given.
+  private func recordFilter() throws(RecordFilter.InvalidExpression) -> RecordFilter? {
+    guard let expression = options.filter else { return nil }
+    return try RecordFilter(expression, relative: applier.relative)
+  }
+
+  /// Whether this is an `apply --filter`, which takes some records and leaves the rest.
+  private var filtering: Bool { options.verb == .apply && options.filter != nil }
+
+  /// ` matching --filter X (M left for later)` for an `apply --filter`.
+  private func filtered(_ left: [PendingRun.Entry]) -> String {
+    guard filtering, let filter = options.filter else { return "" }
+    return " matching --filter \(filter) (\(left.count) left for later)"
   }
 
   /// `snapshots info FILE`: where a PNG reference was recorded.

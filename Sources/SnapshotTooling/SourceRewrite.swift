@@ -25,7 +25,13 @@ import SwiftSyntax
     _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
   ) -> Outcome {
     let hash = SourceHash.of(source)
-    if written.contains(hash) { return .upToDate(refused: []) }
+    var records = records
+    if written.contains(hash) {
+      // An apply that stopped halfway wrote this text: the records it took are done; what a
+      // filtered apply left was moved onto this text (``rebase(_:from:to:)``) and remains.
+      records = records.filter { $0.sourceHash == hash }
+      if records.isEmpty { return .upToDate(refused: []) }
+    }
     var (sites, refused) = oneRecordPerCall(records)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let names = Set(sites.map(\.functionName))
@@ -87,6 +93,38 @@ import SwiftSyntax
       )
     }
     return .rewritten(rewritten, count: written.count, refused: refused)
+  }
+
+  /// The records of calls that a rewrite of their file did not write, moved onto the rewritten
+  /// text.
+  ///
+  /// Each gets the line and column where its call now is, and the text's hash. A rewrite edits
+  /// closures only, so the file's calls keep their order; `nil` for a record whose call is not
+  /// found (it stays as it was, and is refused as out of date when applied).
+  public static func rebase(
+    _ records: [PendingInlineRecord], from source: String, to rewritten: String
+  ) -> [PendingInlineRecord?] {
+    let names = Set(records.map(\.functionName))
+    let before = findCalls(in: source, named: names)
+    let after = findCalls(in: rewritten, named: names)
+    guard before.found.count == after.found.count else { return records.map { _ in nil } }
+    let hash = SourceHash.of(rewritten)
+    return records.map { record in
+      guard
+        let index = before.call(
+          line: record.line, column: record.column, name: record.functionName)
+      else { return nil }
+      let (old, new) = (before.found[index], after.found[index])
+      var moved = record
+      moved.line = new.line
+      if let other = old.otherColumns.firstIndex(of: record.column) {
+        moved.column = new.otherColumns[other]
+      } else {
+        moved.column = new.column
+      }
+      moved.sourceHash = hash
+      return moved
+    }
   }
 
   /// The calls of the named functions in a source text.

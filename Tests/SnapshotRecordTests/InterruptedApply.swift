@@ -22,7 +22,7 @@ struct InterruptedApply {
     #expect(full.status == 0, "\(full.output)")
     let new = try contents()
     #expect(new.count == files + references && new != old)
-    let tool = try #require(package.builtProduct("snapshots"), "the snapshots tool was built")
+    let tool = try #require(package.snapshotsTool(), "the snapshots tool was built")
     var random = SplitMix(seed: 2_300)
     for trial in 1...trials {
       try reset()

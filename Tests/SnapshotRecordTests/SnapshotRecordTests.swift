@@ -168,7 +168,8 @@ struct SnapshotRecordTests {
     #expect(again.status == 0, "\(again.output)")
 
     try failingRunsKeepOnlyTheNewestRuns(package)
-    try shardsAreAppliedTogether(package)
+    try Shards(package: package).run()
+    try Shards(package: package).fingerprints()
     try killingTheCommandStopsEverything(package)
     try InterruptedApply(package: package).run(trials: 20)
     try FullDisk(package: package).run()
@@ -190,69 +191,6 @@ struct SnapshotRecordTests {
     let runs = try FileManager.default.contentsOfDirectory(atPath: store.path)
     #expect(runs.count == PendingStore.keptRuns, "\(runs)")
     try FileManager.default.removeItem(at: store)
-  }
-
-  /// CI shards, each `swift test` with its own `SNAPSHOTS_PENDING_DIR`, applied together by
-  /// `snapshot-record --apply`: a call two shards recorded differently is refused, with both
-  /// named; without the odd shard, both shards' closures are written.
-  private func shardsAreAppliedTogether(_ package: ThrowawayPackage) throws {
-    let path = "Tests/AppTests/ShardTests.swift"
-    let source = """
-      import Foundation
-      import InlineSnapshots
-      import Testing
-
-      @Test func shardOne() {
-        assertInlineSnapshot(of: ProcessInfo.processInfo.environment["SHARD_VALUE"] ?? "one", as: .lines)
-      }
-
-      @Test func shardTwo() {
-        assertInlineSnapshot(of: "two", as: .lines)
-      }
-
-      """
-    try package.write(path, source)
-    defer { try? package.remove(path) }
-    let downloads = try TemporaryDirectory()
-    defer { downloads.remove() }
-    func shard(_ name: String, _ filter: String, _ extra: [String: String] = [:]) throws -> String {
-      let folder = downloads.url.appendingPathComponent(name).path
-      let run = try package.swift(
-        ["test", "--filter", filter],
-        environment: extra.merging(["SNAPSHOTS_PENDING_DIR": folder]) { $1 })
-      #expect(run.status != 0, "\(run.output)")
-      return folder
-    }
-    let one = try shard("shard-1", "shardOne")
-    let two = try shard("shard-2", "shardTwo")
-    let odd = try shard("shard-3", "shardOne", ["SHARD_VALUE": "uno"])
-
-    let conflicting = try package.snapshotRecord("--apply", one, two, odd)
-    #expect(conflicting.status != 0, "\(conflicting.output)")
-    #expect(
-      conflicting.output.contains(
-        "Refused \(path):6 (inline): shard-1 and shard-3 recorded different contents"),
-      "\(conflicting.output)")
-    let partly = try package.read(path)
-    #expect(partly.contains("\"two\", as: .lines) {"))
-    #expect(!partly.contains("?? \"one\", as: .lines) {"))
-
-    // A source edited after the shards ran is refused whole.
-    try package.write(path, source + "// edited after CI ran\n")
-    let edited = try package.snapshotRecord("--apply", one, two)
-    #expect(edited.status != 0 && edited.output.contains("the file changed since the tests ran"))
-
-    // As after `git checkout`: the shards' runs are still there to apply. Every shard ran
-    // whole, so their reference logs tell orphans.
-    try package.write(path, source)
-    let orphan = "Tests/AppTests/__Snapshots__/ShardTests/gone.1.txt"
-    try package.write(orphan, "from a test that is gone\n")
-    defer { try? package.remove(orphan) }
-    let applied = try package.snapshotRecord("--apply", one, two)
-    #expect(applied.status == 0, "\(applied.output)")
-    #expect(applied.output.contains("Orphan (its test is gone): \(orphan)"), "\(applied.output)")
-    #expect(try package.read(path).contains("?? \"one\", as: .lines) {\n    \"\"\"\n    one\n"))
-    #expect(try package.swift(["test", "--filter", "shardOne|shardTwo"]).status == 0)
   }
 
   /// `kill -9` of `swift package … snapshot-record` while a test hangs, then Ctrl-C (SIGINT):

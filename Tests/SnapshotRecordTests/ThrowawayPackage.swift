@@ -32,7 +32,7 @@ struct ThrowawayPackage {
         targets: [
           .testTarget(
             name: "AppTests",
-            dependencies: [\(products[0]), \(products[1])],
+            dependencies: [\(products[0]), \(products[1]), \(products[3])],
             exclude: ["__Snapshots__"]),
           .target(name: "\(DocSnippets.target)", dependencies: [\(products.joined(separator: ", "))], path: "\(DocSnippets.target)"),
         ]
@@ -75,6 +75,12 @@ struct ThrowawayPackage {
       }
     }
     return nil
+  }
+
+  /// The `snapshots` tool as the plugin built it (`SnapshotsTool-tool`, once the plugin ran),
+  /// or as `swift build` did.
+  func snapshotsTool() -> URL? {
+    builtProduct("SnapshotsTool-tool") ?? builtProduct("snapshots")
   }
 
   /// `swift package --allow-writing-to-package-directory snapshot-record …`.

@@ -54,6 +54,7 @@ enum SuiteWorkloads {
             ours: ours, theirs: theirs, target: "report"))
       }
       if configuration == "debug" {
+        rows.append(try exportRow(package, runs: runs))
         rows.append(
           Row(
             name: "`swift test` of that suite, Swift Testing, debug, whole command",
@@ -62,6 +63,25 @@ enum SuiteWorkloads {
       }
     }
     return rows
+  }
+
+  /// A passing run that exports its pending folder for CI (`SNAPSHOTS_PENDING_DIR`: the
+  /// reference log, the finished marker) against the same run without it, taken in turns.
+  private static func exportRow(_ package: SuitePackage, runs: Int) throws -> Row {
+    let folder = package.folder.appendingPathComponent(".build/exported")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var (plain, exported) = (Double.infinity, Double.infinity)
+    for _ in 0..<runs {
+      plain = min(plain, try package.time(.ours, .testing, "debug"))
+      exported = min(
+        exported,
+        try package.time(
+          .ours, .testing, "debug", environment: ["SNAPSHOTS_PENDING_DIR": folder.path]))
+    }
+    return Row(
+      name: "that suite's test binary, Swift Testing, debug, exporting for CI",
+      ours: exported, baseline: plain, baselineName: "without SNAPSHOTS_PENDING_DIR",
+      target: "no measurable difference")
   }
 
   /// The shortest of `runs` timings.
@@ -200,11 +220,11 @@ struct SuitePackage {
   /// Seconds for one run of a target's tests in the built test binary.
   func time(
     _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
-    _ configuration: String
+    _ configuration: String, environment: [String: String] = [:]
   ) throws -> Double {
     try ChildProcess.timed(
       binary(configuration).path, arguments(toolkit, framework),
-      environment: Self.environment([:]))
+      environment: Self.environment(environment))
   }
 
   private func runTests(

@@ -203,7 +203,7 @@ struct SnapshotVerification<Value, Format> {
   private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
     let record = PendingFileRecord(
       referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
-      sourceFile: filePath, line: Int(line))
+      sourceFile: filePath, line: Int(line), sourceHash: SourceHash.ofFile(atPath: filePath))
     do {
       try PendingStore.write(.file(record), data: data, testFilePath: filePath)
       return nil

@@ -15,6 +15,14 @@ import Foundation
     }
   }
 
+  /// ``SourceHash`` of the test source when the test ran, if the record has it.
+  public var sourceHash: String? {
+    switch self {
+    case .file(let file): return file.sourceHash
+    case .inline(let call): return call.sourceHash
+    }
+  }
+
   /// The test source and line of the assertion that made it (empty for old file records).
   public var sourceLocation: (file: String, line: Int) {
     switch self {
@@ -79,15 +87,19 @@ import Foundation
   /// The test source and line of the assertion; empty and 0 in records of older versions.
   public var sourceFile: String
   public var line: Int
+  /// ``SourceHash`` of the test source when the test ran (`nil` in records of older versions):
+  /// a reference is not written from a test that has changed since.
+  public var sourceHash: String?
 
   public init(
     referencePath: String, dataFile: String, testName: String, sourceFile: String = "",
-    line: Int = 0
+    line: Int = 0, sourceHash: String? = nil
   ) {
     self.referencePath = referencePath
     self.dataFile = dataFile
     self.testName = testName
     self.sourceFile = sourceFile
     self.line = line
+    self.sourceHash = sourceHash
   }
 }

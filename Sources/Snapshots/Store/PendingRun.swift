@@ -151,6 +151,18 @@ import Foundation
     return merged
   }
 
+  /// Deletes a record of a run's folder that has been applied, and the bytes it points to.
+  public static func remove(_ entry: Entry) {
+    if case .file(let file) = entry.record, !file.dataFile.isEmpty {
+      let data =
+        file.dataFile.hasPrefix("/")
+        ? URL(fileURLWithPath: file.dataFile)
+        : entry.url.deletingLastPathComponent().appendingPathComponent(file.dataFile)
+      try? FileManager.default.removeItem(at: data)
+    }
+    try? FileManager.default.removeItem(at: entry.url)
+  }
+
   public struct UnreadableRecord: Error, CustomStringConvertible {
     public var path: String
     public var reason: String

@@ -18,6 +18,16 @@ import Synchronization
   /// When set to `1`, every assertion also logs the reference file it used (for orphans).
   public static let logVariable = "SNAPSHOTS_LOG_REFERENCES"
 
+  /// Whether this run is exported for `snapshot-record --apply` on another machine.
+  ///
+  /// It is when ``exportVariable`` names a folder, or on CI (`CI` set, as GitHub Actions,
+  /// GitLab CI, Buildkite and CircleCI do), where the run goes to the default store
+  /// `.build/snapshots/pending` for the workflow to upload. An exported run also logs the
+  /// references it uses.
+  public static func isExported(_ environment: [String: String]) -> Bool {
+    !(environment[exportVariable] ?? "").isEmpty || SnapshotSettings.isCI(environment)
+  }
+
   /// Whether the tests run under `snapshot-record` (it names the run), which records what they
   /// leave: failure messages then do not tell the user to run it.
   public static let insideRecordCommand =
@@ -68,11 +78,15 @@ import Synchronization
     default:
       stored = record
     }
+    try replace(directory.appendingPathComponent(base + "." + recordExtension), with: stored)
+  }
+
+  /// Writes a record file whole: a new one, or one a filtered apply moved onto the source text
+  /// it wrote.
+  public static func replace(_ url: URL, with record: PendingRecord) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try AtomicFile.write(
-      encoder.encode(stored),
-      to: directory.appendingPathComponent(base + "." + recordExtension))
+    try AtomicFile.write(encoder.encode(record), to: url)
   }
 
   /// How many runs a store keeps: every failing `swift test` leaves one, and only the newest

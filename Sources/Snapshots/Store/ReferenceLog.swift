@@ -3,16 +3,15 @@ import Synchronization
 
 /// Logs the reference file of every assertion to the pending store, for finding orphans.
 ///
-/// Only when `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it); one file
-/// per process, appended a line at a time.
+/// When `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it), and whenever
+/// runs are exported for `snapshot-record --apply` (``PendingStore/isExported(_:)``): the shards'
+/// logs together tell orphans. One file per process, appended a line at a time.
 final class ReferenceLog: Sendable {
   static let shared = ReferenceLog()
 
-  /// On when asked, and whenever runs are exported for CI (`SNAPSHOTS_PENDING_DIR`): the shards'
-  /// logs together tell orphans.
   private let enabled =
     SnapshotSettings.processEnvironment[PendingStore.logVariable] == "1"
-    || !(SnapshotSettings.processEnvironment[PendingStore.exportVariable] ?? "").isEmpty
+    || PendingStore.isExported(SnapshotSettings.processEnvironment)
   private let descriptor = Mutex<Int32?>(nil)
 
   /// `reference` is only made when logging is on: every assertion calls this.

@@ -1,0 +1,139 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// `apply --filter` applies and removes only the matching records.
+///
+/// The ones left for a source it rewrote are moved onto the new text, so a later apply takes
+/// them. A file snapshot whose test changed since the run is refused, as an inline one is.
+@Suite struct FilteredApplyTests {
+  static let source = """
+    import InlineSnapshots
+    import Testing
+
+    @Test func first() {
+      assertInlineSnapshot(of: "one", as: .lines)
+    }
+
+    @Test func second() {
+      assertInlineSnapshot(of: "two", as: .lines)
+    }
+
+    """
+
+  let package: TemporaryDirectory
+  let sourcePath: String
+  let referencePath: String
+  var store: URL { PendingStore.defaultDirectory(packageRoot: package.url) }
+
+  init() throws {
+    package = try TemporaryDirectory()
+    let root = package.url.standardizedFileURL.path
+    sourcePath = root + "/Tests/AppTests/T.swift"
+    referencePath = root + "/Tests/AppTests/__Snapshots__/T/first.1.txt"
+    try FileManager.default.createDirectory(
+      atPath: root + "/Tests/AppTests", withIntermediateDirectories: true)
+    try Data(Self.source.utf8).write(to: URL(fileURLWithPath: sourcePath))
+  }
+
+  func inline(line: Int, _ text: String, test: String) -> PendingRecord {
+    .inline(
+      PendingInlineRecord(
+        sourceFile: sourcePath, line: line, column: 3, functionName: "assertInlineSnapshot",
+        closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: text,
+        sourceHash: SourceHash.of(Self.source), testName: test))
+  }
+
+  func file(sourceHash: String) -> PendingRecord {
+    .file(
+      PendingFileRecord(
+        referencePath: referencePath, dataFile: "", testName: "first()", sourceFile: sourcePath,
+        line: 5, sourceHash: sourceHash))
+  }
+
+  func apply(_ arguments: String...) throws -> (SnapshotsCommand.ExitCode, String) {
+    var lines: [String] = []
+    let options = try CommandOptions(
+      parsing: ["apply", "--package-directory", package.url.path, "--quiet"] + arguments,
+      currentDirectory: package.url)
+    let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
+    return (status, lines.joined(separator: "\n"))
+  }
+
+  func pending() throws -> [PendingRecord] {
+    try PendingRun.all(in: store).flatMap { try PendingRun.load($0).entries.map(\.record) }
+  }
+
+  @Test func aFilterMatchesTestNamesFilesAndReferences() throws {
+    defer { package.remove() }
+    let relative = RunApplier(packageDirectory: package.url, dryRun: true).relative
+    func takes(_ expression: String, _ record: PendingRecord) throws -> Bool {
+      try RecordFilter(expression, relative: relative).matches(record)
+    }
+    let first = inline(line: 5, "one", test: "first()")
+    #expect(try takes("first", first) && !takes("second", first))
+    #expect(try takes("^T/first\\(\\)$", first))
+    #expect(try takes("^Tests/AppTests/T\\.swift$", first))
+    let reference = file(sourceHash: "h")
+    #expect(try takes("__Snapshots__/T/first\\.1\\.txt$", reference))
+    #expect(try !takes("second", reference))
+    #expect(throws: RecordFilter.InvalidExpression.self) { try takes("(", first) }
+  }
+
+  @Test func aFilteredApplyLeavesTheRestMovedOntoTheNewText() throws {
+    defer { package.remove() }
+    let run = store.appendingPathComponent("test-1")
+    try PendingStore.write(inline(line: 5, "one", test: "first()"), data: nil, in: run)
+    try PendingStore.write(inline(line: 9, "two", test: "second()"), data: nil, in: run)
+    try PendingStore.write(
+      file(sourceHash: SourceHash.of(Self.source)), data: Data("recorded\n".utf8), in: run)
+
+    let (status, output) = try apply("--filter", "first")
+    #expect(status == .success, "\(output)")
+    let written = try String(contentsOfFile: sourcePath, encoding: .utf8)
+    #expect(written.contains("of: \"one\", as: .lines) {\n    \"\"\"\n    one\n    \"\"\"\n  }"))
+    #expect(written.contains("of: \"two\", as: .lines)\n"))
+    #expect(try String(contentsOfFile: referencePath, encoding: .utf8) == "recorded\n")
+    // What is left is the second call's record, now at its line in the new text.
+    let left = try pending()
+    guard left.count == 1, case .inline(let second) = left[0] else {
+      Issue.record("left: \(left)")
+      return
+    }
+    #expect(second.line == 13 && second.sourceHash == SourceHash.of(written))
+    let lines = written.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[12].contains("\"two\""))
+
+    let (again, rest) = try apply()
+    #expect(again == .success, "\(rest)")
+    let whole = try String(contentsOfFile: sourcePath, encoding: .utf8)
+    #expect(whole.contains("of: \"two\", as: .lines) {\n    \"\"\"\n    two\n"))
+    #expect(try pending().isEmpty)
+  }
+
+  @Test func aFilterThatMatchesNothingChangesNothing() throws {
+    defer { package.remove() }
+    let run = store.appendingPathComponent("test-1")
+    try PendingStore.write(inline(line: 5, "one", test: "first()"), data: nil, in: run)
+    let (status, output) = try apply("--filter", "nothing")
+    #expect(status == .success, "\(output)")
+    #expect(try String(contentsOfFile: sourcePath, encoding: .utf8) == Self.source)
+    #expect(try pending().count == 1)
+  }
+
+  @Test func aFileSnapshotWhoseTestChangedIsRefused() throws {
+    defer { package.remove() }
+    let run = store.appendingPathComponent("test-1")
+    try PendingStore.write(file(sourceHash: "0123456789abcdef"), data: Data("new\n".utf8), in: run)
+    let (status, output) = try apply()
+    #expect(status == .refused)
+    #expect(
+      output.contains(
+        "Refused Tests/AppTests/__Snapshots__/T/first.1.txt: its test Tests/AppTests/T.swift changed since the tests ran"
+      ), "\(output)")
+    #expect(!FileManager.default.fileExists(atPath: referencePath))
+  }
+}
