@@ -11,12 +11,30 @@ import Synchronization
 final class ReferenceClaims: Sendable {
   static let shared = ReferenceClaims()
 
-  private let claims = Mutex<[String: String]>([:])
+  /// One assertion: its test, and its `named:` or else the number in its reference's stem.
+  ///
+  /// Described only when two meet, so the usual assertion builds no text for it.
+  struct Claimant: Sendable, CustomStringConvertible {
+    var test: String
+    var name: String?
+    /// `<test>.<number>` when unnamed.
+    var stem: String
+
+    var description: String {
+      if let name { return "\(test), named: \"\(name)\"" }
+      let number = stem.lastIndex(of: ".").map { stem[stem.index(after: $0)...] } ?? stem[...]
+      return "\(test), snapshot \(number)"
+    }
+  }
+
+  private let claims = Mutex<[String: Claimant]>([:])
 
   /// The other assertion that already uses `path`, if one does; else `claimant` now owns it.
-  func claim(_ path: String, for claimant: String) -> String? {
+  func claim(_ path: String, for claimant: Claimant) -> String? {
     claims.withLock { claims in
-      if let owner = claims[path], owner != claimant { return owner }
+      if let owner = claims[path], owner.description != claimant.description {
+        return owner.description
+      }
       claims[path] = claimant
       return nil
     }

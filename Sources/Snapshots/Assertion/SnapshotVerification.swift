@@ -63,16 +63,14 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return (context, .failed(SnapshotFailure(error.description)))
     }
-    let claimant =
-      context.identity
-      + (name.map { ", named: \"\($0)\"" }
-        ?? ", snapshot \(location.stem.split(separator: ".").last ?? "")")
+    let claimant = ReferenceClaims.Claimant(test: context.identity, name: name, stem: location.stem)
     if let owner = ReferenceClaims.shared.claim(location.path, for: claimant) {
       return (
         context,
         .failed(
           SnapshotFailure(
-            ReferenceClaims.conflict(path: location.path, first: owner, second: claimant)))
+            ReferenceClaims.conflict(
+              path: location.path, first: owner, second: claimant.description)))
       )
     }
     ReferenceLog.shared.log(location.url, testFilePath: filePath)

@@ -45,19 +45,20 @@ struct SnapshotLocation {
     let identifier =
       name.map(PathComponent.sanitizeDistinctly)
       ?? String(counter(directoryPath + "/" + base))
-    stem = base + "." + identifier
+    let stem = base + "." + identifier
+    self.stem = stem
     self.pathExtension = pathExtension
-    fileName = [stem, pathExtension].compactMap { $0 }.joined(separator: ".")
+    fileName = pathExtension.map { stem + "." + $0 } ?? stem
 
     let legacyIdentifier = name.map(PathComponent.sanitize) ?? identifier
     if names.legacyBase != base || legacyIdentifier != identifier {
       let legacyStem = PathComponent.sanitize(names.legacyBase) + "." + legacyIdentifier
-      let legacyName = [legacyStem, pathExtension].compactMap { $0 }.joined(separator: ".")
+      let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem
       let fileManager = FileManager.default
       if !fileManager.fileExists(atPath: path),
         fileManager.fileExists(atPath: directoryPath + "/" + legacyName)
       {
-        stem = legacyStem
+        self.stem = legacyStem
         fileName = legacyName
       }
     }
