@@ -74,7 +74,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SnapshotToolingTests",
-      dependencies: ["SnapshotTooling", "TestSupport"]
+      dependencies: ["SnapshotTooling", "SnapshotsPNG", "TestSupport"]
     ),
     .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.

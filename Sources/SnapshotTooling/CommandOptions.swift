@@ -17,6 +17,8 @@ public struct CommandOptions: Equatable, Sendable {
     case migrate
     /// Print where a reference was recorded.
     case info
+    /// Write the catalog of the package's references.
+    case catalog
   }
 
   public var verb: Verb
@@ -29,7 +31,7 @@ public struct CommandOptions: Equatable, Sendable {
   public var quiet = false
   /// Folders of CI shards' runs that `apply` takes instead of the local store.
   public var shards: [URL] = []
-  /// The reference `info` describes.
+  /// The reference `info` describes, or where `catalog` writes.
   public var file: URL?
   /// This toolkit's identity in the package's manifest, for `migrate`.
   public var toolkitIdentity = "swift-snapshots"
@@ -73,6 +75,10 @@ public struct CommandOptions: Equatable, Sendable {
       packageDirectory = directory(migrate.common.packageDirectory)
       dryRun = migrate.common.dryRun
       toolkitIdentity = migrate.toolkitIdentity
+    case let catalog as SnapshotsCLI.Catalog:
+      verb = .catalog
+      packageDirectory = directory(catalog.packageDirectory)
+      file = catalog.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
     case let info as SnapshotsCLI.Info:
       verb = .info
       packageDirectory = currentDirectory
@@ -93,7 +99,7 @@ struct SnapshotsCLI: ParsableCommand {
       Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
       3 the tests could not run or crashed.
       """,
-    subcommands: [Record.self, Apply.self, Migrate.self, Info.self])
+    subcommands: [Record.self, Apply.self, Migrate.self, Info.self, Catalog.self])
 
   struct Common: ParsableArguments {
     @Option(help: "The package to work in (default: the current directory).")
@@ -151,6 +157,19 @@ struct SnapshotsCLI: ParsableCommand {
 
     @Option(help: "This toolkit's package identity in the manifest.")
     var toolkitIdentity = "swift-snapshots"
+  }
+
+  struct Catalog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded."
+    )
+
+    @Option(help: "The package to work in (default: the current directory).")
+    var packageDirectory: String?
+
+    @Option(help: "Where to write it (default: .build/snapshots/snapshot-catalog.json).")
+    var output: String?
   }
 
   struct Info: ParsableCommand {

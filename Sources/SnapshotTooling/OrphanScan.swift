@@ -62,7 +62,7 @@ public enum OrphanScan {
   }
 
   /// `__Snapshots__` folders, outside build folders and hidden ones.
-  private static func snapshotFolders(in directory: URL) -> [URL] {
+  static func snapshotFolders(in directory: URL) -> [URL] {
     guard
       let walker = FileManager.default.enumerator(
         at: directory, includingPropertiesForKeys: [.isDirectoryKey],

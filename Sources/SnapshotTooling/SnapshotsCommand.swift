@@ -44,6 +44,8 @@ public struct SnapshotsCommand {
     switch options.verb {
     case .info:
       return info()
+    case .catalog:
+      return catalog()
     case .migrate:
       return PackageMigration(
         packageDirectory: options.packageDirectory, identity: options.toolkitIdentity,
@@ -158,6 +160,24 @@ public struct SnapshotsCommand {
   private func filtered(_ left: [PendingRun.Entry]) -> String {
     guard filtering, let filter = options.filter else { return "" }
     return " matching --filter \(filter) (\(left.count) left for later)"
+  }
+
+  /// `snapshots catalog`: writes the catalog and says where.
+  private func catalog() -> ExitCode {
+    let file =
+      options.file ?? SnapshotCatalog.defaultFile(packageRoot: options.packageDirectory)
+    do {
+      let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
+      try catalog.write(to: file)
+      let failed = catalog.snapshots.filter { $0.status != .unchanged }.count
+      print(
+        "Wrote \(applier.relative(file.standardizedFileURL.path)): \(counted(catalog.snapshots.count, "snapshot")), \(failed) failed or new."
+      )
+      return .success
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
   }
 
   /// `snapshots info FILE`: where a PNG reference was recorded.

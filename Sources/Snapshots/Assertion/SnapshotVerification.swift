@@ -5,6 +5,8 @@ import Foundation
 struct SnapshotVerification<Value, Format> {
   var strategy: Snapshotting<Value, Format>
   var name: String?
+  /// A ``Variant``'s part of the file name (``Variant/fileComponent``), after the name.
+  var variant: String? = nil
   var record: SnapshotTestingConfiguration.Record?
   var snapshotDirectory: String?
   var timeout: TimeInterval
@@ -63,7 +65,10 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return (context, .failed(SnapshotFailure(error.description)))
     }
-    let claimant = ReferenceClaims.Claimant(test: context.identity, name: name, stem: location.stem)
+    let claimant = ReferenceClaims.Claimant(
+      test: context.identity,
+      name: variant.map { [name, $0].compactMap { $0 }.joined(separator: ".") } ?? name,
+      stem: location.stem)
     if let owner = ReferenceClaims.shared.claim(location.path, for: claimant) {
       return (
         context,
@@ -80,7 +85,8 @@ struct SnapshotVerification<Value, Format> {
   private func locate(in context: TestContext) -> SnapshotLocation {
     SnapshotLocation(
       filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
-      arguments: context.arguments, name: name, pathExtension: strategy.pathExtension
+      arguments: context.arguments, name: name, variant: variant,
+      pathExtension: strategy.pathExtension
     ) { key in SnapshotCounter.shared.next(execution: context.execution, key: key) }
   }
 

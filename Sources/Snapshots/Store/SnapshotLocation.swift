@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
-/// the test file, or inside `snapshotDirectory:` when one is given.
+/// the test file, or inside `snapshotDirectory:` when one is given; a variant's is
+/// `<test>[.<name>].<axis>=<label>_….<ext>`.
 ///
 /// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names and
 /// arguments that sanitising had to change get a short hash (``PathComponent/sanitizeDistinctly(_:)``),
@@ -34,6 +35,7 @@ struct SnapshotLocation {
     testName: String,
     arguments: [String] = [],
     name: String?,
+    variant: String? = nil,
     pathExtension: String?,
     counter: (_ key: String) -> Int
   ) {
@@ -42,15 +44,18 @@ struct SnapshotLocation {
     directoryPath = folder.directoryPath
     let names = TestFileNames.of(testName, arguments: arguments)
     let base = names.base
+    let named = name.map(PathComponent.sanitizeDistinctly)
     let identifier =
-      name.map(PathComponent.sanitizeDistinctly)
-      ?? String(counter(directoryPath + "/" + base))
+      variant.map { variant in named.map { $0 + "." + variant } ?? variant }
+      ?? named ?? String(counter(directoryPath + "/" + base))
     let stem = base + "." + identifier
     self.stem = stem
     self.pathExtension = pathExtension
     fileName = pathExtension.map { stem + "." + $0 } ?? stem
 
-    let legacyIdentifier = name.map(PathComponent.sanitize) ?? identifier
+    // Variants are this toolkit's own: no older name to look for.
+    let legacyIdentifier =
+      variant == nil ? name.map(PathComponent.sanitize) ?? identifier : identifier
     if names.legacyBase != base || legacyIdentifier != identifier {
       let legacyStem = PathComponent.sanitize(names.legacyBase) + "." + legacyIdentifier
       let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem

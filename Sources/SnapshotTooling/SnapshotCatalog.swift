@@ -1,0 +1,203 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// Every reference of a package, and what the newest pending run says of them:
+/// `snapshot-catalog.json`, derived from the files on disk and the run's records, never edited
+/// by hand.
+///
+/// The schema (``version`` 1): `version`, `run` (the pending run it read, or `null`), and
+/// `snapshots`, sorted by path, each with `path` (relative to the package), `testFile`, `test`,
+/// `name` or `number`, `variant` (its axes and values, in order, or `null`), `format` (the file
+/// extension), `bytes`, `image` (`width` and `height`, for PNGs), `hash` (64-bit FNV-1a of the
+/// bytes, hex), `status` (`unchanged`, `failed`: the run recorded a different value, `new`: the
+/// run recorded a value for a reference not on disk), `actual` and `difference` (the failing
+/// run's files, when there are).
+public struct SnapshotCatalog: Codable, Equatable, Sendable {
+  public static let currentVersion = 1
+  /// `.build/snapshots/snapshot-catalog.json` in a package.
+  public static func defaultFile(packageRoot: URL) -> URL {
+    packageRoot.appendingPathComponent(".build/snapshots/snapshot-catalog.json")
+  }
+
+  public var version: Int
+  public var run: String?
+  public var snapshots: [Entry]
+
+  public enum Status: String, Codable, Sendable {
+    case unchanged, failed, new
+  }
+
+  public struct Axis: Codable, Equatable, Sendable {
+    public var axis: String
+    public var value: String
+  }
+
+  public struct ImageSize: Codable, Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+  }
+
+  public struct Entry: Codable, Equatable, Sendable {
+    public var path: String
+    public var testFile: String?
+    public var test: String
+    public var name: String?
+    public var number: Int?
+    public var variant: [Axis]?
+    public var format: String
+    public var bytes: Int
+    public var image: ImageSize?
+    public var hash: String?
+    public var status: Status
+    public var actual: String?
+    public var difference: String?
+  }
+
+  /// The catalog of the package now: its references, and the newest run of its pending store.
+  public static func build(packageDirectory: URL) throws -> SnapshotCatalog {
+    let root = packageDirectory.standardizedFileURL.path
+    func relative(_ path: String) -> String {
+      path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+    var entries: [String: Entry] = [:]
+    for folder in OrphanScan.snapshotFolders(in: packageDirectory) {
+      for path in referenceFiles(in: folder) {
+        guard let data = try AtomicFile.read(path: path) else { continue }
+        entries[path] = entry(
+          path: path, folder: folder, data: data, status: .unchanged, relative: relative)
+      }
+    }
+    let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
+    let newest = PendingRun.all(in: store).last
+    if let newest {
+      let run = try PendingRun.load(newest)
+      for item in run.entries {
+        guard case .file(let record) = item.record else { continue }
+        let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
+        let actual = relative(
+          record.dataFile.hasPrefix("/")
+            ? record.dataFile : newest.appendingPathComponent(record.dataFile).path)
+        if var known = entries[path] {
+          known.status = .failed
+          known.actual = actual
+          known.difference = difference(for: path, packageDirectory: packageDirectory)
+            .map(relative)
+          entries[path] = known
+        } else if let folder = snapshotFolder(above: path) {
+          var added = entry(
+            path: path, folder: folder, data: nil, status: .new, relative: relative)
+          added.actual = actual
+          entries[path] = added
+        }
+      }
+    }
+    return SnapshotCatalog(
+      version: currentVersion, run: newest?.lastPathComponent,
+      snapshots: entries.values.sorted { $0.path < $1.path })
+  }
+
+  /// Writes the catalog whole (a temporary file, then a rename).
+  public func write(to file: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try AtomicFile.write(encoder.encode(self), to: file)
+  }
+
+  // MARK: - One reference
+
+  private static func entry(
+    path: String, folder: URL, data: Data?, status: Status, relative: (String) -> String
+  ) -> Entry {
+    let url = URL(fileURLWithPath: path)
+    let parts = url.standardizedFileURL.pathComponents.dropFirst(
+      folder.standardizedFileURL.pathComponents.count)
+    let testFileName = parts.first ?? ""
+    let testFile = folder.deletingLastPathComponent().appendingPathComponent(
+      testFileName + ".swift"
+    ).path
+    let name = ReferenceName(url.lastPathComponent)
+    return Entry(
+      path: relative(path),
+      testFile: FileManager.default.fileExists(atPath: testFile) ? relative(testFile) : nil,
+      test: name.test, name: name.name, number: name.number, variant: name.variant,
+      format: name.format, bytes: data?.count ?? 0,
+      image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
+      hash: data.map(SourceHash.of), status: status, actual: nil, difference: nil)
+  }
+
+  /// `<test>[.<name>][.<axis>=<value>_…|.<n>][.<ext>]`, read back.
+  struct ReferenceName {
+    var test = ""
+    var name: String?
+    var number: Int?
+    var variant: [Axis]?
+    var format = ""
+
+    init(_ fileName: String) {
+      var parts = fileName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      test = parts.removeFirst()
+      if parts.count > 1 { format = parts.removeLast() }
+      for part in parts {
+        if let number = Int(part), self.number == nil, variant == nil {
+          self.number = number
+        } else if part.contains("="), variant == nil {
+          variant = part.split(separator: "_").map { pair in
+            let halves = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            return Axis(axis: halves[0], value: halves.count > 1 ? halves[1] : "")
+          }
+        } else {
+          name = name.map { $0 + "." + part } ?? part
+        }
+      }
+    }
+  }
+
+  /// Width and height from a PNG's header (`IHDR` follows the 8-byte signature).
+  private static func pngSize(_ data: Data) -> ImageSize? {
+    let bytes = [UInt8](data.prefix(24))
+    guard bytes.count == 24, bytes[0] == 0x89, bytes[12...15].elementsEqual("IHDR".utf8) else {
+      return nil
+    }
+    func number(_ at: Int) -> Int {
+      bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return ImageSize(width: number(16), height: number(20))
+  }
+
+  private static func referenceFiles(in folder: URL) -> [String] {
+    guard
+      let walker = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var paths: [String] = []
+    for case let url as URL in walker
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+      paths.append(url.standardizedFileURL.path)
+    }
+    return paths
+  }
+
+  /// The `__Snapshots__` folder a reference path lies in.
+  private static func snapshotFolder(above path: String) -> URL? {
+    var url = URL(fileURLWithPath: path).deletingLastPathComponent()
+    while url.pathComponents.count > 1 {
+      if url.lastPathComponent == "__Snapshots__" { return url }
+      url.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  /// A difference file the failing run left beside its actual value in
+  /// `.build/snapshot-artifacts/<TestFile>/`: `<stem>.difference.png` and the like.
+  private static func difference(for path: String, packageDirectory: URL) -> String? {
+    let reference = URL(fileURLWithPath: path)
+    let stem = reference.deletingPathExtension().lastPathComponent
+    let folder = packageDirectory.appendingPathComponent(".build/snapshot-artifacts")
+      .appendingPathComponent(reference.deletingLastPathComponent().lastPathComponent)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().first { $0.hasPrefix(stem + ".") && $0.contains(".difference") }
+      .map { folder.appendingPathComponent($0).standardizedFileURL.path }
+  }
+}

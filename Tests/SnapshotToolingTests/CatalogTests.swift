@@ -1,0 +1,75 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import SnapshotsPNG
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// `snapshots catalog` writes every reference of a package with what it is (test, name or
+/// number, variant, format, size, hash) and what the newest pending run says of it; read back.
+@Suite struct CatalogTests {
+  @Test func listsReferencesAndTheNewestRunsFailures() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let root = package.url.standardizedFileURL.path
+    func write(_ path: String, _ data: Data) throws {
+      let url = URL(fileURLWithPath: root + "/" + path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url)
+    }
+    let folder = "Tests/AppTests/__Snapshots__/CardTests/"
+    try write("Tests/AppTests/CardTests.swift", Data("// tests\n".utf8))
+    let image = try Image(width: 3, height: 2, filledWith: (1, 2, 3, 255)).pngData()
+    try write(folder + "card.theme=dark_width=768.png", image)
+    try write(folder + "card.1.txt", Data("one".utf8))
+    try write(folder + "card.email.txt", Data("mail".utf8))
+    try write(".build/snapshot-artifacts/CardTests/card.theme=dark_width=768.difference.png", image)
+    let run = PendingStore.defaultDirectory(packageRoot: package.url)
+      .appendingPathComponent("test-1")
+    for (name, test) in [("card.theme=dark_width=768.png", "card()"), ("fresh.1.txt", "fresh()")] {
+      try PendingStore.write(
+        .file(
+          PendingFileRecord(
+            referencePath: root + "/" + folder + name, dataFile: "", testName: test,
+            sourceFile: root + "/Tests/AppTests/CardTests.swift", line: 3)),
+        data: Data("actual".utf8), in: run)
+    }
+
+    var lines: [String] = []
+    let options = try CommandOptions(
+      parsing: ["catalog", "--package-directory", package.path], currentDirectory: package.url)
+    #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .success)
+    #expect(
+      lines == [
+        "Wrote .build/snapshots/snapshot-catalog.json: 4 snapshots, 2 failed or new."
+      ])
+    let data = try Data(
+      contentsOf: SnapshotCatalog.defaultFile(packageRoot: package.url))
+    let catalog = try JSONDecoder().decode(SnapshotCatalog.self, from: data)
+    #expect(catalog.version == 1 && catalog.run == "test-1")
+    #expect(
+      catalog.snapshots.map(\.path) == [
+        folder + "card.1.txt", folder + "card.email.txt", folder + "card.theme=dark_width=768.png",
+        folder + "fresh.1.txt",
+      ])
+    let (numbered, named, variant, fresh) = (
+      catalog.snapshots[0], catalog.snapshots[1], catalog.snapshots[2], catalog.snapshots[3]
+    )
+    #expect(numbered.test == "card" && numbered.number == 1 && numbered.name == nil)
+    #expect(numbered.testFile == "Tests/AppTests/CardTests.swift")
+    #expect(numbered.format == "txt" && numbered.bytes == 3 && numbered.status == .unchanged)
+    #expect(numbered.hash == SourceHash.of(Data("one".utf8)))
+    #expect(named.name == "email" && named.number == nil)
+    #expect(
+      variant.variant == [.init(axis: "theme", value: "dark"), .init(axis: "width", value: "768")])
+    #expect(variant.image == .init(width: 3, height: 2) && variant.status == .failed)
+    #expect(variant.actual?.hasPrefix(".build/snapshots/pending/test-1/") == true)
+    #expect(
+      variant.difference
+        == ".build/snapshot-artifacts/CardTests/card.theme=dark_width=768.difference.png")
+    #expect(fresh.status == .new && fresh.bytes == 0 && fresh.hash == nil)
+    #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
+  }
+}
