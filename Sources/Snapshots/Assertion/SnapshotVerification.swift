@@ -78,7 +78,7 @@ struct SnapshotVerification<Value, Format> {
               path: location.path, first: owner, second: claimant.description)))
       )
     }
-    ReferenceLog.shared.log(location.url, testFilePath: filePath)
+    ReferenceLog.shared.log(location.path, testFilePath: filePath)
     return (context, .ready(Ready(location: location, settings: settings)))
   }
 

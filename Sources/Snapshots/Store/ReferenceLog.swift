@@ -15,9 +15,14 @@ final class ReferenceLog: Sendable {
   private let descriptor = Mutex<Int32?>(nil)
 
   /// `reference` is only made when logging is on: every assertion calls this.
-  func log(_ reference: @autoclosure () -> URL, testFilePath: String) {
+  func log(_ reference: @autoclosure () -> String, testFilePath: String) {
     guard enabled else { return }
-    let line = Array((reference().standardizedFileURL.path + "\n").utf8)
+    var path = reference()
+    // Paths from `#filePath` are absolute and plain; only others pay for standardising.
+    if path.contains("/./") || path.contains("/../") {
+      path = URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+    let line = Array((path + "\n").utf8)
     descriptor.withLock { descriptor in
       if descriptor == nil {
         let directory = PendingStore.runDirectory(testFilePath: testFilePath)

@@ -42,9 +42,10 @@ public func assertSnapshots<Value, Format>(
   column: UInt = #column
 ) {
   let run = VariantRun(
-    strategy: snapshotting, variants: variants, name: name, record: record,
-    snapshotDirectory: snapshotDirectory, timeout: timeout, filePath: "\(filePath)",
-    testName: testName, line: line)
+    variants: variants,
+    assertion: SnapshotVerification(
+      strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
+      timeout: timeout, filePath: "\(filePath)", testName: testName, line: line))
   for (_, context, failure) in run.failures(value) {
     FailureReporter.report(
       failure, framework: context.framework,
@@ -69,24 +70,18 @@ public func verifySnapshots<Value, Format>(
   column: UInt = #column
 ) -> [Variant: String] {
   let run = VariantRun(
-    strategy: snapshotting, variants: variants, name: name, record: record,
-    snapshotDirectory: snapshotDirectory, timeout: timeout, filePath: "\(filePath)",
-    testName: testName, line: line)
+    variants: variants,
+    assertion: SnapshotVerification(
+      strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
+      timeout: timeout, filePath: "\(filePath)", testName: testName, line: line))
   return Dictionary(
     run.failures(value).map { ($0.variant, $0.failure.message) }, uniquingKeysWith: { $1 })
 }
 
-/// One assertion per variant, each a ``SnapshotVerification`` with the variant in its name.
+/// One assertion per variant: `assertion` with the variant in its name.
 struct VariantRun<Value, Format> {
-  var strategy: Snapshotting<Value, Format>
   var variants: Variants
-  var name: String?
-  var record: SnapshotTestingConfiguration.Record?
-  var snapshotDirectory: String?
-  var timeout: TimeInterval
-  var filePath: String
-  var testName: String
-  var line: UInt
+  var assertion: SnapshotVerification<Value, Format>
 
   func failures(_ value: (Variant) throws -> Value) -> [(
     variant: Variant, context: TestContext, failure: SnapshotFailure
@@ -95,7 +90,8 @@ struct VariantRun<Value, Format> {
     guard !all.isEmpty else {
       return [
         (
-          Variant(axes: [], labels: [], values: []), TestContext.current(testName: testName),
+          Variant(axes: [], labels: [], values: []),
+          TestContext.current(testName: assertion.testName),
           SnapshotFailure("No variants: the matrix needs at least one axis, each with a value.")
         )
       ]
@@ -107,7 +103,7 @@ struct VariantRun<Value, Format> {
       if let earlier = seen[component] {
         failures.append(
           (
-            variant, TestContext.current(testName: testName),
+            variant, TestContext.current(testName: assertion.testName),
             SnapshotFailure(
               "[\(variant)] has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
             )
@@ -115,10 +111,8 @@ struct VariantRun<Value, Format> {
         continue
       }
       seen[component] = variant
-      let verification = SnapshotVerification(
-        strategy: strategy, name: name, variant: component, record: record,
-        snapshotDirectory: snapshotDirectory, timeout: timeout, filePath: filePath,
-        testName: testName, line: line)
+      var verification = assertion
+      verification.variant = component
       let (context, failure) = verification.run { try value(variant) }
       if var failure {
         failure.message = "[\(variant)] " + failure.message
