@@ -5,14 +5,24 @@ import Synchronization
 ///
 /// When `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it), and whenever
 /// runs are exported for `snapshot-record --apply` (``PendingStore/isExported(_:)``): the shards'
-/// logs together tell orphans. One file per process, appended a line at a time.
+/// logs together tell orphans. One file per process. Lines are kept in memory and written in
+/// blocks, the last at exit, before the process's ``FinishedMarker``: a log is only trusted
+/// when that marker is there, so a crash that loses the tail loses nothing trusted.
 final class ReferenceLog: Sendable {
   static let shared = ReferenceLog()
 
   private let enabled =
     SnapshotSettings.processEnvironment[PendingStore.logVariable] == "1"
     || PendingStore.isExported(SnapshotSettings.processEnvironment)
-  private let descriptor = Mutex<Int32?>(nil)
+
+  private struct State {
+    var descriptor: Int32?
+    var pending: [UInt8] = []
+  }
+
+  private let state = Mutex(State())
+  /// Bytes kept before a write.
+  private static let block = 64 * 1024
 
   /// `reference` is only made when logging is on: every assertion calls this.
   func log(_ reference: @autoclosure () -> String, testFilePath: String) {
@@ -22,22 +32,33 @@ final class ReferenceLog: Sendable {
     if path.contains("/./") || path.contains("/../") {
       path = URL(fileURLWithPath: path).standardizedFileURL.path
     }
-    let line = Array((path + "\n").utf8)
-    descriptor.withLock { descriptor in
-      if descriptor == nil {
-        let directory = PendingStore.runDirectory(testFilePath: testFilePath)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(
-          PendingStore.usedPrefix + PendingStore.uniqueName()
-        ).path
-        let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        if opened >= 0 {
-          descriptor = opened
-          FinishedMarker.arm(in: directory)
-        }
-      }
-      guard let descriptor else { return }
-      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    state.withLock { state in
+      if state.descriptor == nil { open(&state, testFilePath: testFilePath) }
+      guard state.descriptor != nil else { return }
+      state.pending += path.utf8
+      state.pending.append(10)
+      if state.pending.count >= Self.block { Self.write(&state) }
     }
+  }
+
+  /// Opens this process's log in the run, and arms the marker and the last write at exit:
+  /// handlers run last-registered first, so the log is whole before the marker says so.
+  private func open(_ state: inout State, testFilePath: String) {
+    let directory = PendingStore.runDirectory(testFilePath: testFilePath)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent(
+      PendingStore.usedPrefix + PendingStore.uniqueName()
+    ).path
+    let opened = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard opened >= 0 else { return }
+    state.descriptor = opened
+    FinishedMarker.arm(in: directory)
+    atexit { ReferenceLog.shared.state.withLock { ReferenceLog.write(&$0) } }
+  }
+
+  private static func write(_ state: inout State) {
+    guard let descriptor = state.descriptor, !state.pending.isEmpty else { return }
+    _ = state.pending.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+    state.pending.removeAll(keepingCapacity: true)
   }
 }
