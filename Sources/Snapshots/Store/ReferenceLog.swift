@@ -24,18 +24,15 @@ final class ReferenceLog: Sendable {
   /// Bytes kept before a write.
   private static let block = 64 * 1024
 
-  /// `reference` is only made when logging is on: every assertion calls this.
+  /// `reference` (a standardised path, as ``SnapshotLocation`` makes them) is only made when
+  /// logging is on: every assertion calls this.
   func log(_ reference: @autoclosure () -> String, testFilePath: String) {
     guard enabled else { return }
     var path = reference()
-    // Paths from `#filePath` are absolute and plain; only others pay for standardising.
-    if path.contains("/./") || path.contains("/../") {
-      path = URL(fileURLWithPath: path).standardizedFileURL.path
-    }
     state.withLock { state in
       if state.descriptor == nil { open(&state, testFilePath: testFilePath) }
       guard state.descriptor != nil else { return }
-      state.pending += path.utf8
+      path.withUTF8 { state.pending.append(contentsOf: $0) }
       state.pending.append(10)
       if state.pending.count >= Self.block { Self.write(&state) }
     }

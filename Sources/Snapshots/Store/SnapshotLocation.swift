@@ -104,7 +104,9 @@ private enum TestFileFolder {
       ?? testFile.deletingLastPathComponent()
       .appendingPathComponent("__Snapshots__", isDirectory: true)
       .appendingPathComponent(testFileName, isDirectory: true)
-    var directoryPath = directory.path
+    // Standardised once here (no `.` or `..`), so the reference log and the orphan scan see
+    // one spelling of each path.
+    var directoryPath = directory.standardizedFileURL.path
     while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
     let folder = Folder(directoryPath: directoryPath, testFileName: testFileName)
     known.withLock { $0[filePath, default: [:]][key] = folder }
