@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
     .plugin(name: "snapshot-migrate", targets: ["SnapshotMigrate"]),
+    .plugin(name: "snapshot-gallery", targets: ["SnapshotGallery"]),
   ],
   dependencies: [
     // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax and
@@ -102,6 +103,19 @@ let package = Package(
         permissions: [
           .writeToPackageDirectory(
             reason: "Rewrites Package.swift and the imports of the package's sources")
+        ]
+      ),
+      dependencies: ["SnapshotsTool"]
+    ),
+    .plugin(
+      name: "SnapshotGallery",
+      capability: .command(
+        intent: .custom(
+          verb: "snapshot-gallery",
+          description: "Write the catalog and the gallery page of the package's snapshots"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "Writes snapshot-catalog.json and gallery.html under .build/snapshots")
         ]
       ),
       dependencies: ["SnapshotsTool"]

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
-/// [--dry-run] [--apply-only | --apply DIR…] [--prune] [--quiet]`: builds the tests, then hands over to the `snapshots`
+/// [--dry-run] [--apply-only | --apply DIR…] [--prune] [--gallery] [--quiet]`: builds the tests, then hands over to the `snapshots`
 /// tool, which runs them and applies what they left.
 @main
 struct SnapshotRecord: CommandPlugin {
@@ -21,6 +21,8 @@ struct SnapshotRecord: CommandPlugin {
       --apply <dir> ...  Run nothing: apply the runs CI shards left in these folders
                          (each a SNAPSHOTS_PENDING_DIRECTORY), conflicts refused.
       --prune            Delete references whose tests are gone (after a complete run).
+      --gallery          Then write .build/snapshots/gallery.html (as snapshot-gallery
+                         does).
       --quiet            Print no progress and no test output: only changes and problems.
       -h, --help         Show this help.
     """
@@ -35,6 +37,7 @@ struct SnapshotRecord: CommandPlugin {
     var toolArguments = ["--package-directory", context.package.directoryURL.path]
     if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
     if extractor.extractFlag(named: "prune") > 0 { toolArguments.append("--prune") }
+    let gallery = extractor.extractFlag(named: "gallery") > 0
     let quiet = extractor.extractFlag(named: "quiet") > 0
     if quiet { toolArguments.append("--quiet") }
     for filter in extractor.extractOption(named: "filter") {
@@ -65,6 +68,7 @@ struct SnapshotRecord: CommandPlugin {
       }
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
+    if gallery { toolArguments.append("--gallery") }
     let snapshots = try context.tool(named: "SnapshotsTool")
     let parent = getppid()
     let process = try Process.run(snapshots.url, arguments: toolArguments)

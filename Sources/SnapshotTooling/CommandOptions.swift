@@ -19,6 +19,8 @@ public struct CommandOptions: Equatable, Sendable {
     case info
     /// Write the catalog of the package's references.
     case catalog
+    /// Write the catalog and the gallery page beside it.
+    case gallery
   }
 
   public var verb: Verb
@@ -33,6 +35,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var shards: [URL] = []
   /// The reference `info` describes, or where `catalog` writes.
   public var file: URL?
+  /// After `record` or `apply`, write the catalog and the gallery page.
+  public var gallery = false
   /// This toolkit's identity in the package's manifest, for `migrate`.
   public var toolkitIdentity = "swift-snapshots"
 
@@ -63,6 +67,7 @@ public struct CommandOptions: Equatable, Sendable {
       dryRun = record.common.dryRun
       quiet = record.common.quiet
       prune = record.prune
+      gallery = record.gallery
     case let apply as SnapshotsCLI.Apply:
       verb = .apply
       packageDirectory = directory(apply.common.packageDirectory)
@@ -70,6 +75,7 @@ public struct CommandOptions: Equatable, Sendable {
       quiet = apply.common.quiet
       shards = apply.from.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
       filter = apply.filter
+      gallery = apply.gallery
     case let migrate as SnapshotsCLI.Migrate:
       verb = .migrate
       packageDirectory = directory(migrate.common.packageDirectory)
@@ -79,6 +85,9 @@ public struct CommandOptions: Equatable, Sendable {
       verb = .catalog
       packageDirectory = directory(catalog.packageDirectory)
       file = catalog.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+    case let gallery as SnapshotsCLI.Gallery:
+      verb = .gallery
+      packageDirectory = directory(gallery.packageDirectory)
     case let info as SnapshotsCLI.Info:
       verb = .info
       packageDirectory = currentDirectory
@@ -99,7 +108,9 @@ struct SnapshotsCLI: ParsableCommand {
       Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
       3 the tests could not run or crashed.
       """,
-    subcommands: [Record.self, Apply.self, Migrate.self, Info.self, Catalog.self])
+    subcommands: [
+      Record.self, Apply.self, Migrate.self, Info.self, Catalog.self, Gallery.self,
+    ])
 
   struct Common: ParsableArguments {
     @Option(help: "The package to work in (default: the current directory).")
@@ -126,6 +137,9 @@ struct SnapshotsCLI: ParsableCommand {
 
     @Flag(help: "Delete the references whose tests are gone (after a complete run only).")
     var prune = false
+
+    @Flag(help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
+    var gallery = false
   }
 
   struct Apply: ParsableCommand {
@@ -147,6 +161,9 @@ struct SnapshotsCLI: ParsableCommand {
         "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
     )
     var filter: String?
+
+    @Flag(help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
+    var gallery = false
   }
 
   struct Migrate: ParsableCommand {
@@ -170,6 +187,16 @@ struct SnapshotsCLI: ParsableCommand {
 
     @Option(help: "Where to write it (default: .build/snapshots/snapshot-catalog.json).")
     var output: String?
+  }
+
+  struct Gallery: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser."
+    )
+
+    @Option(help: "The package to work in (default: the current directory).")
+    var packageDirectory: String?
   }
 
   struct Info: ParsableCommand {

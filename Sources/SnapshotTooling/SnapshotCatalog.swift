@@ -75,8 +75,9 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
         guard case .file(let record) = item.record else { continue }
         let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
         let actual = relative(
-          record.dataFile.hasPrefix("/")
-            ? record.dataFile : newest.appendingPathComponent(record.dataFile).path)
+          actualCopy(of: path, packageDirectory: packageDirectory)
+            ?? (record.dataFile.hasPrefix("/")
+              ? record.dataFile : newest.appendingPathComponent(record.dataFile).path))
         if var known = entries[path] {
           known.status = .failed
           known.actual = actual
@@ -155,7 +156,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
   }
 
   /// Width and height from a PNG's header (`IHDR` follows the 8-byte signature).
-  private static func pngSize(_ data: Data) -> ImageSize? {
+  static func pngSize(_ data: Data) -> ImageSize? {
     let bytes = [UInt8](data.prefix(24))
     guard bytes.count == 24, bytes[0] == 0x89, bytes[12...15].elementsEqual("IHDR".utf8) else {
       return nil
@@ -189,13 +190,28 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     return nil
   }
 
-  /// A difference file the failing run left beside its actual value in
-  /// `.build/snapshot-artifacts/<TestFile>/`: `<stem>.difference.png` and the like.
+  /// The failing run's folder of actual values and differences for a reference:
+  /// `.build/snapshot-artifacts/<TestFile>/`.
+  private static func artifacts(for reference: URL, packageDirectory: URL) -> URL {
+    packageDirectory.appendingPathComponent(".build/snapshot-artifacts")
+      .appendingPathComponent(reference.deletingLastPathComponent().lastPathComponent)
+  }
+
+  /// The actual value's copy there, named as the reference is (so a browser knows its type),
+  /// when the run left one.
+  private static func actualCopy(of path: String, packageDirectory: URL) -> String? {
+    let reference = URL(fileURLWithPath: path)
+    let copy = artifacts(for: reference, packageDirectory: packageDirectory)
+      .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
+    return FileManager.default.fileExists(atPath: copy) ? copy : nil
+  }
+
+  /// A difference file the failing run left beside its actual value: `<stem>.difference.png`
+  /// and the like.
   private static func difference(for path: String, packageDirectory: URL) -> String? {
     let reference = URL(fileURLWithPath: path)
     let stem = reference.deletingPathExtension().lastPathComponent
-    let folder = packageDirectory.appendingPathComponent(".build/snapshot-artifacts")
-      .appendingPathComponent(reference.deletingLastPathComponent().lastPathComponent)
+    let folder = artifacts(for: reference, packageDirectory: packageDirectory)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.sorted().first { $0.hasPrefix(stem + ".") && $0.contains(".difference") }
       .map { folder.appendingPathComponent($0).standardizedFileURL.path }

@@ -46,6 +46,8 @@ public struct SnapshotsCommand {
       return info()
     case .catalog:
       return catalog()
+    case .gallery:
+      return gallery()
     case .migrate:
       return PackageMigration(
         packageDirectory: options.packageDirectory, identity: options.toolkitIdentity,
@@ -108,9 +110,11 @@ public struct SnapshotsCommand {
         try? FileManager.default.removeItem(at: directory)
       }
     }
+    let galleryFailed = options.gallery && gallery() != .success
     progress("Done.")
     if crashed { return .testsDidNotRun }
-    return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed ? .success : .refused
+    return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed && !galleryFailed
+      ? .success : .refused
   }
 
   /// Applies the runs CI shards left (`snapshots apply --from DIR…`), joined.
@@ -142,8 +146,11 @@ public struct SnapshotsCommand {
         "Orphans are not listed: \(merged.incomplete.joined(separator: ", ")) did not report a complete run."
       )
     }
+    let galleryFailed = options.gallery && gallery() != .success
     progress("Done.")
-    let refused = !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
+    let refused =
+      !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
+      || galleryFailed
     return refused ? .refused : .success
   }
 
@@ -172,6 +179,29 @@ public struct SnapshotsCommand {
       let failed = catalog.snapshots.filter { $0.status != .unchanged }.count
       print(
         "Wrote \(applier.relative(file.standardizedFileURL.path)): \(counted(catalog.snapshots.count, "snapshot")), \(failed) failed or new."
+      )
+      return .success
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
+  }
+
+  /// `snapshots gallery` (and `record --gallery`): the catalog, and the page beside it.
+  private func gallery() -> ExitCode {
+    let file = SnapshotCatalog.defaultFile(packageRoot: options.packageDirectory)
+    let page = file.deletingLastPathComponent().appendingPathComponent("gallery.html")
+    do {
+      let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
+      try catalog.write(to: file)
+      let html = GalleryPage(
+        catalog: catalog, packageDirectory: options.packageDirectory,
+        pageFolder: page.deletingLastPathComponent()
+      ).html()
+      try AtomicFile.write(Data(html.utf8), to: page)
+      let review = catalog.snapshots.filter { $0.status != .unchanged }.count
+      print(
+        "Wrote the gallery of \(counted(catalog.snapshots.count, "snapshot")) (\(review) to review): \(page.standardizedFileURL.absoluteString)"
       )
       return .success
     } catch {

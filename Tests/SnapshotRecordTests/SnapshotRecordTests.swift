@@ -170,6 +170,7 @@ struct SnapshotRecordTests {
     try failingRunsKeepOnlyTheNewestRuns(package)
     try Shards(package: package).run()
     try Shards(package: package).fingerprints()
+    try GalleryPlugin(package: package).run()
     try killingTheCommandStopsEverything(package)
     try InterruptedApply(package: package).run(trials: 20)
     try FullDisk(package: package).run()

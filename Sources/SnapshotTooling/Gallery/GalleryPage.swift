@@ -1,0 +1,309 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// One static page that is both the gallery of a package's snapshots and the review of its
+/// failing run: made from a ``SnapshotCatalog``, opened from `file://` with no server and no
+/// network (images are referenced relatively, styles and script are inline, and its content
+/// policy allows nothing else).
+///
+/// Failed and new snapshots come first, each with its reference, actual value and difference
+/// (images with a slider and an onion-skin blend, text as a coloured unified diff) and the
+/// command that accepts it; then every other snapshot, grouped by test file and test. Filters
+/// per variant axis, status and format, a search box, a compare mode, a lightbox and dark mode
+/// are in the page's script.
+///
+/// Stable hooks, part of the format: each snapshot is an element with `data-snapshot` (its path
+/// relative to the package) and `data-status` (`failed`, `new`, `unchanged`); each filter has
+/// an accessible label naming what it filters; the search box is an `input type="search"`.
+struct GalleryPage {
+  var catalog: SnapshotCatalog
+  var packageDirectory: URL
+  /// Where the page is written: its links are relative to this folder.
+  var pageFolder: URL
+
+  /// Text longer than this is cut in the page (the file has all of it).
+  static let textLimit = 4_000
+
+  func html() -> String {
+    let entries = catalog.snapshots
+    let review = entries.filter { $0.status != .unchanged }
+    let axes = axisValues(entries)
+    var page = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src file: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+      <title>Snapshots of \(escape(packageDirectory.lastPathComponent))</title>
+      <style>\(GalleryAssets.style)</style>
+      </head>
+      <body>
+      <header>
+      <h1>Snapshots of \(escape(packageDirectory.lastPathComponent))</h1>
+      <p class="summary">\(entries.count) snapshots · \(review.filter { $0.status == .failed }.count) failed · \(review.filter { $0.status == .new }.count) new\(catalog.run.map { " · run \(escape($0))" } ?? "")</p>
+      <div class="controls">
+      <label>Search <input type="search" id="search" placeholder="test, name, value or path" aria-label="search"></label>
+      \(select("status", label: "status", values: ["failed", "new", "unchanged"]))
+      \(select("format", label: "format", values: Set(entries.map(\.format)).sorted()))
+
+      """
+    for (axis, values) in axes {
+      page += select("axis-" + axis, label: axis, values: values) + "\n"
+    }
+    page += """
+      <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option>\(escape($0.name))</option>" }.joined())</select></label>
+      <label>left <select id="compare-left" aria-label="compare left value"></select></label>
+      <label>right <select id="compare-right" aria-label="compare right value"></select></label>
+      <button type="button" id="dark-mode" aria-pressed="false">Dark mode</button>
+      <span id="shown" aria-live="polite"></span>
+      </div>
+      </header>
+      <main>
+      <section id="compare" hidden aria-label="compare"></section>
+
+      """
+    if !review.isEmpty {
+      page += "<section id=\"review\"><h2>Review: \(review.count) to look at</h2>\n"
+      for entry in review { page += item(entry) }
+      page += "</section>\n"
+    }
+    page += "<section id=\"gallery\">\n"
+    let unchanged = entries.filter { $0.status == .unchanged }
+    for file in unchanged.groupedInOrder(by: { $0.testFile ?? folder(of: $0.path) }) {
+      let title = file[0].testFile ?? folder(of: file[0].path)
+      page += "<section class=\"file\"><h2>\(escape(title))</h2>\n"
+      for test in file.groupedInOrder(by: \.test) {
+        page += "<section class=\"test\"><h3>\(escape(test[0].test))</h3><div class=\"items\">\n"
+        for entry in test { page += item(entry) }
+        page += "</div></section>\n"
+      }
+      page += "</section>\n"
+    }
+    page += """
+      </section>
+      </main>
+      <div id="lightbox" hidden role="dialog" aria-modal="true" aria-label="snapshot">
+      <button type="button" id="lightbox-close" aria-label="close">×</button>
+      <img id="lightbox-image" alt="">
+      <p id="lightbox-caption"></p>
+      </div>
+      <script>\(GalleryAssets.script)</script>
+      </body>
+      </html>
+
+      """
+    return page
+  }
+
+  // MARK: - One snapshot
+
+  private func item(_ entry: SnapshotCatalog.Entry) -> String {
+    var attributes = [
+      ("data-snapshot", entry.path), ("data-status", entry.status.rawValue),
+      ("data-format", entry.format), ("data-search", searchText(entry)),
+    ]
+    for axis in entry.variant ?? [] {
+      attributes.append(("data-axis-" + safeAttribute(axis.axis), axis.value))
+      attributes.append(
+        ("data-key-" + safeAttribute(axis.axis), variantKey(entry, without: axis.axis)))
+    }
+    var html =
+      "<article class=\"snapshot\" "
+      + attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ") + ">\n"
+    html += "<h4>\(escape(title(entry)))</h4>\n"
+    switch entry.status {
+    case .unchanged:
+      html += preview(of: entry.path, format: entry.format, size: entry.image, label: "snapshot")
+    case .new:
+      html += "<p class=\"note\">New: no reference yet. The actual value:</p>\n"
+      html +=
+        entry.actual.map { preview(of: $0, format: entry.format, size: nil, label: "actual") } ?? ""
+      html += accept(entry)
+    case .failed:
+      html += failure(entry)
+      html += accept(entry)
+    }
+    html += "<p class=\"path\">\(escape(entry.path))</p>\n</article>\n"
+    return html
+  }
+
+  private func failure(_ entry: SnapshotCatalog.Entry) -> String {
+    guard let actual = entry.actual else { return "" }
+    guard entry.format == "png" else {
+      let reference = text(at: entry.path) ?? ""
+      let new = text(at: actual) ?? ""
+      let diff =
+        Diffing<String>.lines.diff(reference, new)?.message ?? "(no difference in the text)"
+      return "<pre class=\"diff\">"
+        + diff.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { line in
+          let kind =
+            line.hasPrefix("+")
+            ? "add" : line.hasPrefix("-") ? "remove" : line.hasPrefix("@@") ? "hunk" : "same"
+          return "<span class=\"\(kind)\">\(escape(String(line)))</span>"
+        }.joined() + "</pre>\n"
+    }
+    let referenceSource = link(entry.path)
+    let actualSource = link(actual)
+    let actualSize = FileManager.default.contents(atPath: absolute(actual)).flatMap(
+      SnapshotCatalog.pngSize)
+    var html = ""
+    if let reference = entry.image, let actualSize, reference != actualSize {
+      html +=
+        "<p class=\"size-mismatch\">Sizes differ: reference \(reference.width)×\(reference.height), actual \(actualSize.width)×\(actualSize.height).</p>\n"
+    }
+    html += "<div class=\"panes\">\n"
+    html +=
+      "<figure><figcaption>Reference</figcaption><img loading=\"lazy\" src=\"\(escape(referenceSource))\" alt=\"reference\"></figure>\n"
+    html +=
+      "<figure><figcaption>Actual</figcaption><img loading=\"lazy\" src=\"\(escape(actualSource))\" alt=\"actual\"></figure>\n"
+    if let difference = entry.difference {
+      html +=
+        "<figure><figcaption>Difference</figcaption><img loading=\"lazy\" src=\"\(escape(link(difference)))\" alt=\"difference\"></figure>\n"
+    }
+    html += "</div>\n"
+    html += """
+      <div class="tools"><div>
+      <div class="slider" style="--split: 50%"><img loading="lazy" src="\(escape(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(escape(actualSource))" alt="actual"></div>
+      <label>Reference ◀ ▶ actual <input type="range" class="split" min="0" max="100" value="50" aria-label="slider between reference and actual"></label>
+      </div><div>
+      <div class="onion" style="--blend: 0.5"><img loading="lazy" src="\(escape(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(escape(actualSource))" alt="actual"></div>
+      <label>Onion skin <input type="range" class="blend" min="0" max="100" value="50" aria-label="onion skin blend"></label>
+      </div></div>
+
+      """
+    return html
+  }
+
+  /// The command that accepts this snapshot's pending value, with a copy button.
+  private func accept(_ entry: SnapshotCatalog.Entry) -> String {
+    let pattern = "^" + Self.regexEscaped(entry.path) + "$"
+    let command =
+      "swift package --allow-writing-to-package-directory snapshot-record --apply-only --filter '\(pattern)'"
+    return """
+      <div class="accept"><code>\(escape(command))</code> <button type="button" class="copy" data-command="\(escape(command))">Copy</button></div>
+
+      """
+  }
+
+  private func preview(
+    of path: String, format: String, size: SnapshotCatalog.ImageSize?, label: String
+  ) -> String {
+    if format == "png" {
+      let dimensions = size.map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
+      return
+        "<figure class=\"image\"><img loading=\"lazy\" src=\"\(escape(link(path)))\"\(dimensions) alt=\"\(label)\"></figure>\n"
+    }
+    guard let text = text(at: path) else {
+      return "<p class=\"note\">Binary, \(format): open the file.</p>\n"
+    }
+    let shown = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "\n…" : text
+    return "<pre class=\"text\">\(escape(shown))</pre>\n"
+  }
+
+  // MARK: - Helpers
+
+  /// `text` as a regular expression that matches only it (a path: `.` and the like escaped).
+  static func regexEscaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// Each axis with its values, in the order first seen.
+  private func axisValues(_ entries: [SnapshotCatalog.Entry]) -> [(name: String, values: [String])]
+  {
+    var order: [String] = []
+    var values: [String: [String]] = [:]
+    for axis in entries.flatMap({ $0.variant ?? [] }) {
+      if values[axis.axis] == nil { order.append(axis.axis) }
+      if !(values[axis.axis] ?? []).contains(axis.value) {
+        values[axis.axis, default: []].append(axis.value)
+      }
+    }
+    return order.map { ($0, values[$0] ?? []) }
+  }
+
+  private func select(_ filter: String, label: String, values: [String]) -> String {
+    let options = values.map { "<option>\(escape($0))</option>" }.joined()
+    return
+      "<label>\(escape(label)) <select data-filter=\"\(escape(filter))\" aria-label=\"\(escape(label))\"><option value=\"\">all</option>\(options)</select></label>"
+  }
+
+  /// What identifies a variant's siblings along one axis: everything but that axis's value.
+  private func variantKey(_ entry: SnapshotCatalog.Entry, without axis: String) -> String {
+    let others = (entry.variant ?? []).filter { $0.axis != axis }.map { "\($0.axis)=\($0.value)" }
+    return ([entry.testFile ?? "", entry.test, entry.name ?? ""] + others).joined(separator: "|")
+  }
+
+  private func title(_ entry: SnapshotCatalog.Entry) -> String {
+    var parts = [entry.test]
+    if let name = entry.name { parts.append(name) }
+    if let number = entry.number { parts.append("#\(number)") }
+    if let variant = entry.variant {
+      parts.append(variant.map { "\($0.axis): \($0.value)" }.joined(separator: ", "))
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  private func searchText(_ entry: SnapshotCatalog.Entry) -> String {
+    ([entry.test, entry.name ?? "", entry.path]
+      + (entry.variant ?? []).map { "\($0.axis)=\($0.value)" })
+      .joined(separator: " ").lowercased()
+  }
+
+  private func folder(of path: String) -> String {
+    (path as NSString).deletingLastPathComponent
+  }
+
+  private func absolute(_ relative: String) -> String {
+    relative.hasPrefix("/")
+      ? relative : packageDirectory.appendingPathComponent(relative).standardizedFileURL.path
+  }
+
+  private func text(at path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: absolute(path)) else { return nil }
+    return String(data: data, encoding: .utf8)
+  }
+
+  /// A file's address relative to the page's folder, each part percent-encoded.
+  func link(_ path: String) -> String {
+    let target = URL(fileURLWithPath: absolute(path)).standardizedFileURL.pathComponents
+    let base = pageFolder.standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+    let up = Array(repeating: "..", count: base.count - common)
+    let down = target[common...].map {
+      $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#"]))
+        ?? $0
+    }
+    return (up + down).joined(separator: "/")
+  }
+
+  private func safeAttribute(_ name: String) -> String {
+    String(
+      name.lowercased().unicodeScalars.map {
+        CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
+      })
+  }
+
+  private func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

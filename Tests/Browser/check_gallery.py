@@ -1,0 +1,122 @@
+"""Drives the gallery page in headless Chromium (Debian's, through Playwright) as a user would.
+
+Usage: check_gallery.py PAGE SCREENSHOTS EXPECTATIONS_JSON
+Prints one line per check ("ok: …" or "FAILED: …") and exits 1 when any failed.
+"""
+import json
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+page_path, screenshots, expected = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+failures = []
+
+
+def check(condition, what):
+    print(("ok: " if condition else "FAILED: ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def visible(page):
+    return page.locator("[data-snapshot]:visible").count()
+
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path=expected["chromium"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors, requests = [], []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+
+    started = time.monotonic()
+    page.goto("file://" + page_path, wait_until="domcontentloaded")
+    page.locator("[data-snapshot]").first.wait_for()
+    first_screen = time.monotonic() - started
+    print(f"first screen drawn in {first_screen * 1000:.0f} ms")
+    check(first_screen < 1.0, "the first screen is drawn within a second")
+
+    total = expected["total"]
+    check(page.locator("[data-snapshot]").count() == total, f"{total} snapshots on the page")
+    first = page.locator("[data-snapshot]").first.get_attribute("data-status")
+    check(first in ("failed", "new"), "the failing run's snapshots come first")
+    check(page.locator("img:not([loading=lazy])").count() == 1, "every snapshot image loads lazily (the lightbox's is not one)")
+    check(page.locator("input[type=search]").count() == 1, "one search box")
+
+    # Filter by an axis: its control is labelled with the axis's name.
+    page.get_by_label(expected["axis"], exact=True).select_option(expected["axisValue"])
+    check(visible(page) == expected["axisCount"], f"{expected['axis']} = {expected['axisValue']} shows {expected['axisCount']}")
+    page.get_by_label(expected["axis"], exact=True).select_option("")
+    page.get_by_label("status", exact=True).select_option("failed")
+    check(visible(page) == expected["failed"], f"status = failed shows {expected['failed']}")
+    page.get_by_label("status", exact=True).select_option("")
+    check(visible(page) == total, "clearing the filters shows everything")
+
+    # Search.
+    page.get_by_role("searchbox").fill(expected["search"])
+    check(visible(page) == expected["searchCount"], f"searching {expected['search']!r} shows {expected['searchCount']}")
+    page.get_by_role("searchbox").fill("")
+
+    # Every failure and new snapshot says how to accept it, with a copy button.
+    for status in ("failed", "new"):
+        for item in page.locator(f"[data-status={status}]").all():
+            command = item.locator(".accept code").inner_text()
+            path = item.get_attribute("data-snapshot")
+            check("snapshot-record --apply-only --filter" in command and path.split("/")[-1].split(".")[0] in command,
+                  f"{path}: accept command {command!r}")
+            check(item.locator("button.copy").count() == 1, f"{path}: a copy button")
+
+    # The slider and the onion skin of a failing image.
+    failed_image = page.locator("[data-status=failed][data-format=png]").first
+    failed_image.locator("input.split").fill("20")
+    split = failed_image.locator(".slider").evaluate("box => box.style.getPropertyValue('--split')")
+    check(split == "20%", f"moving the slider moves the split (--split: {split})")
+    failed_image.locator("input.blend").fill("80")
+    blend = failed_image.locator(".onion").evaluate("box => box.style.getPropertyValue('--blend')")
+    check(blend == "0.8", f"the onion skin blends (--blend: {blend})")
+    check(page.locator(".diff .add").count() > 0 and page.locator(".diff .remove").count() > 0,
+          "a failing text shows its diff with additions and removals")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=f"{screenshots}/review.png")
+
+    # Lightbox, stepped with the arrow keys.
+    page.locator("#gallery figure img").first.click()
+    check(page.locator("#lightbox").is_visible(), "clicking an image opens the lightbox")
+    before = page.locator("#lightbox-caption").inner_text()
+    page.keyboard.press("ArrowRight")
+    after = page.locator("#lightbox-caption").inner_text()
+    position = int(before.split(" / ")[0])
+    check(after.startswith(f"{position + 1} / "), f"ArrowRight steps: {before!r} → {after!r}")
+    page.keyboard.press("ArrowLeft")
+    check(page.locator("#lightbox-caption").inner_text() == before, "ArrowLeft steps back")
+    page.keyboard.press("Escape")
+    check(not page.locator("#lightbox").is_visible(), "Escape closes it")
+
+    # Compare two values of an axis side by side.
+    page.get_by_label("compare axis").select_option(expected["axis"])
+    page.get_by_label("compare left value").select_option(expected["compareLeft"])
+    page.get_by_label("compare right value").select_option(expected["compareRight"])
+    pairs = page.locator("#compare .pair").count()
+    check(pairs == expected["pairs"], f"compare mode shows {expected['pairs']} pairs ({pairs})")
+    page.get_by_label("compare axis").select_option("")
+
+    page.locator("#gallery h2").first.evaluate("heading => window.scrollTo(0, heading.offsetTop - 130)")
+    page.screenshot(path=f"{screenshots}/gallery.png")
+
+    # Dark mode.
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.get_by_role("button", name="Dark mode").click()
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    check(page.evaluate("document.documentElement.dataset.theme") == "dark" and light != dark,
+          f"dark mode turns the page dark ({light} → {dark})")
+    page.screenshot(path=f"{screenshots}/gallery-dark.png")
+    page.get_by_role("button", name="Dark mode").click()
+
+    check(not errors, f"no console errors {errors}")
+    leaving = [url for url in requests if not (url.startswith("file://") or url.startswith("data:"))]
+    check(not leaving, f"no request leaves file:// {leaving}")
+    browser.close()
+
+sys.exit(1 if failures else 0)

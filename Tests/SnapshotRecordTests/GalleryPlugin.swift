@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Variants and the gallery as a user meets them: a test across theme × width records a PNG
+/// per variant, a change fails one variant, `snapshot-gallery` writes the page with that
+/// variant to review, and `snapshot-record --gallery` accepts it and writes the page again.
+struct GalleryPlugin {
+  let package: ThrowawayPackage
+
+  static let test = "Tests/AppTests/VariantTests.swift"
+  static let folder = "Tests/AppTests/__Snapshots__/VariantTests/"
+
+  static func source(darkBlue: Int) -> String {
+    """
+    import Snapshots
+    import SnapshotsPNG
+    import Testing
+
+    @Test func card() {
+      assertSnapshots(
+        of: { variant in
+          let dark = variant["theme"] == "dark"
+          let width = Int(variant["width"]!)! / 40
+          return try Image(width: width, height: 4, filledWith: dark ? (20, 20, \(darkBlue), 255) : (250, 250, 250, 255))
+        },
+        as: .png,
+        across: Variants(["theme": ["light", "dark"], "width": [320, 768]]))
+    }
+
+    """
+  }
+
+  func run() throws {
+    try package.write(Self.test, Self.source(darkBlue: 40))
+    defer {
+      try? package.remove(Self.test)
+      try? package.remove(Self.folder)
+    }
+    let first = try package.swift(["test", "--filter", "card"])
+    #expect(
+      first.status != 0 && first.output.contains("[theme: dark, width: 768] Recorded snapshot"))
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: package.folder.url.appendingPathComponent(Self.folder).path
+    ).sorted()
+    #expect(
+      names == [
+        "card.theme=dark_width=320.png", "card.theme=dark_width=768.png",
+        "card.theme=light_width=320.png", "card.theme=light_width=768.png",
+      ])
+    #expect(try package.swift(["test", "--filter", "card"]).status == 0)
+
+    // The dark theme changes: both dark variants fail, each on its own.
+    try package.write(Self.test, Self.source(darkBlue: 90))
+    let failing = try package.swift(["test", "--filter", "card"])
+    #expect(failing.status != 0)
+    #expect(failing.output.contains("[theme: dark, width: 320] The snapshot does not match"))
+    #expect(failing.output.contains("[theme: dark, width: 768] The snapshot does not match"))
+    #expect(!failing.output.contains("[theme: light"))
+
+    let gallery = try package.swift([
+      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+    ])
+    #expect(gallery.status == 0, "\(gallery.output)")
+    #expect(gallery.output.contains("(2 to review): file://"), "\(gallery.output)")
+    let page = try package.read(".build/snapshots/gallery.html")
+    #expect(
+      page.contains(
+        "data-snapshot=\"\(Self.folder)card.theme=dark_width=768.png\" data-status=\"failed\""))
+    #expect(
+      page.contains(
+        "data-snapshot=\"\(Self.folder)card.theme=light_width=320.png\" data-status=\"unchanged\""
+      ))
+    let catalog = try package.read(".build/snapshots/snapshot-catalog.json")
+    #expect(catalog.contains("\"axis\" : \"theme\"") && catalog.contains("\"status\" : \"failed\""))
+
+    // Accepting them and writing the page again: nothing left to review.
+    let recorded = try package.snapshotRecord("--filter", "card", "--gallery")
+    #expect(recorded.status == 0, "\(recorded.output)")
+    #expect(recorded.output.contains("(0 to review)"), "\(recorded.output)")
+    #expect(try package.swift(["test", "--filter", "card"]).status == 0)
+  }
+}
