@@ -62,7 +62,7 @@ with sync_playwright() as playwright:
     # Every failure and new snapshot says how to accept it, with a copy button.
     for status in ("failed", "new"):
         for item in page.locator(f"[data-status={status}]").all():
-            command = item.locator(".accept code").inner_text()
+            command = item.locator(".accept code").text_content()
             path = item.get_attribute("data-snapshot")
             check("snapshot-record --apply-only --filter" in command and path.split("/")[-1].split(".")[0] in command,
                   f"{path}: accept command {command!r}")

@@ -18,7 +18,8 @@ enum GalleryAssets {
     .items, #review, #compare { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 10px; }
     #review > h2, #compare > h2 { grid-column: 1 / -1; }
     #review { grid-template-columns: 1fr; }
-    .snapshot { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px; min-width: 0; }
+    .snapshot { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px; min-width: 0;
+      content-visibility: auto; contain-intrinsic-size: auto 320px; }
     .snapshot[data-status="failed"] { border-color: var(--remove-fg); }
     .snapshot[data-status="new"] { border-color: var(--accent); }
     .snapshot img { max-width: 100%; height: auto; image-rendering: pixelated; cursor: zoom-in;
@@ -89,7 +90,7 @@ enum GalleryAssets {
       };
       search.addEventListener('input', apply);
       filters.forEach((filter) => filter.addEventListener('change', apply));
-      apply();
+      shown.textContent = `Showing ${all.length} of ${all.length}`;
 
       // Compare: two values of one axis side by side, for every pair of siblings.
       const axis = document.getElementById('compare-axis');
