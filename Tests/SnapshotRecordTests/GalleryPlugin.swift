@@ -74,7 +74,29 @@ struct GalleryPlugin {
     let catalog = try package.read(".build/snapshots/snapshot-catalog.json")
     #expect(catalog.contains("\"axis\" : \"theme\"") && catalog.contains("\"status\" : \"failed\""))
 
-    // Accepting them and writing the page again: nothing left to review.
+    // The page's accept command for one variant, run as the user would paste it: only that
+    // reference changes, and the other stays to review.
+    let dark768 = Self.folder + "card.theme=dark_width=768.png"
+    let marker = "data-snapshot=\"\(dark768)\""
+    let item = try #require(page.range(of: marker)).upperBound
+    let attribute = try #require(page.range(of: "data-command=\"", range: item..<page.endIndex))
+    let end = try #require(page.range(of: "\"", range: attribute.upperBound..<page.endIndex))
+    let command = page[attribute.upperBound..<end.lowerBound].replacingOccurrences(
+      of: "&#39;", with: "'")
+    let prefix = "swift package --allow-writing-to-package-directory snapshot-record "
+    #expect(command.hasPrefix(prefix + "--apply-only --filter '^"), "\(command)")
+    let pattern = String(command.dropFirst((prefix + "--apply-only --filter '").count).dropLast())
+    let before = try package.read(Self.folder + "card.theme=dark_width=320.png")
+    let accepted = try package.snapshotRecord("--apply-only", "--filter", pattern)
+    #expect(accepted.status == 0, "\(accepted.output)")
+    #expect(accepted.output.contains("Recorded 1 file snapshot"), "\(accepted.output)")
+    #expect(try package.read(Self.folder + "card.theme=dark_width=320.png") == before)
+    let again = try package.swift([
+      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+    ])
+    #expect(again.output.contains("(1 to review)"), "\(again.output)")
+
+    // Accepting the rest and writing the page again: nothing left to review.
     let recorded = try package.snapshotRecord("--filter", "card", "--gallery")
     #expect(recorded.status == 0, "\(recorded.output)")
     #expect(recorded.output.contains("(0 to review)"), "\(recorded.output)")

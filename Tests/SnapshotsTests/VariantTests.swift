@@ -86,6 +86,47 @@ import Testing
     #expect(try folder.contents() == ["modes.mode=a-b.txt"])
   }
 
+  /// A parameterized test's arguments and the variant both name the file.
+  @Test(arguments: ["EUR", "USD"]) func parameterized(currency: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    _ = verifySnapshots(
+      of: { variant in "\(currency) at \(variant[Self.width])" }, as: .lines,
+      across: Variants(Self.width), record: .missing, snapshotDirectory: folder.path)
+    #expect(
+      try folder.contents() == [
+        "parameterized-currency-\(currency).width=320.txt",
+        "parameterized-currency-\(currency).width=768.txt",
+      ])
+  }
+
+  /// Records with `SNAPSHOT_TESTING_RECORD=failed` from the environment; run by the test below.
+  @Test(.enabled(if: Probe.isRunning("variantsRecordProbe")))
+  func variantsRecordProbe() {
+    let folder = ProcessInfo.processInfo.environment["VARIANTS_FOLDER"] ?? ""
+    assertSnapshots(
+      of: { variant in "\(variant[Self.theme]) v2" }, as: .lines, across: Variants(Self.theme),
+      snapshotDirectory: folder, testName: "themes()")
+  }
+
+  @Test func theEnvironmentsRecordModeRecordsEveryVariant() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    for theme in ["light", "dark"] {
+      try Data("\(theme) v1".utf8).write(to: folder.file("themes.theme=\(theme).txt"))
+    }
+    let probe = try Probe.run(
+      "variantsRecordProbe",
+      environment: ["SNAPSHOT_TESTING_RECORD": "failed", "VARIANTS_FOLDER": folder.path])
+    #expect(probe.status != 0, "recording fails the test")
+    #expect(
+      probe.output.contains(
+        "[theme: dark] The snapshot does not match its reference. Recorded a new snapshot over it"),
+      "\(probe.output)")
+    #expect(try folder.text("themes.theme=light.txt") == "light v2")
+    #expect(try folder.text("themes.theme=dark.txt") == "dark v2")
+  }
+
   @Test func eachFailureIsAnIssueOfTheTest() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
