@@ -61,7 +61,7 @@ public struct CommandOptions: Equatable, Sendable {
     switch command {
     case let record as SnapshotsCLI.Record:
       verb = .record
-      packageDirectory = directory(record.common.packageDirectory)
+      packageDirectory = directory(record.common.package.packageDirectory)
       testBinary = URL(fileURLWithPath: record.testBinary)
       filter = record.filter
       dryRun = record.common.dryRun
@@ -70,7 +70,7 @@ public struct CommandOptions: Equatable, Sendable {
       gallery = record.gallery
     case let apply as SnapshotsCLI.Apply:
       verb = .apply
-      packageDirectory = directory(apply.common.packageDirectory)
+      packageDirectory = directory(apply.common.package.packageDirectory)
       dryRun = apply.common.dryRun
       quiet = apply.common.quiet
       shards = apply.from.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
@@ -78,16 +78,16 @@ public struct CommandOptions: Equatable, Sendable {
       gallery = apply.gallery
     case let migrate as SnapshotsCLI.Migrate:
       verb = .migrate
-      packageDirectory = directory(migrate.common.packageDirectory)
+      packageDirectory = directory(migrate.common.package.packageDirectory)
       dryRun = migrate.common.dryRun
       toolkitIdentity = migrate.toolkitIdentity
     case let catalog as SnapshotsCLI.Catalog:
       verb = .catalog
-      packageDirectory = directory(catalog.packageDirectory)
+      packageDirectory = directory(catalog.package.packageDirectory)
       file = catalog.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
     case let gallery as SnapshotsCLI.Gallery:
       verb = .gallery
-      packageDirectory = directory(gallery.packageDirectory)
+      packageDirectory = directory(gallery.package.packageDirectory)
     case let info as SnapshotsCLI.Info:
       verb = .info
       packageDirectory = currentDirectory
@@ -112,9 +112,13 @@ struct SnapshotsCLI: ParsableCommand {
       Record.self, Apply.self, Migrate.self, Info.self, Catalog.self, Gallery.self,
     ])
 
-  struct Common: ParsableArguments {
+  struct Package: ParsableArguments {
     @Option(help: "The package to work in (default: the current directory).")
     var packageDirectory: String?
+  }
+
+  struct Common: ParsableArguments {
+    @OptionGroup var package: Package
 
     @Flag(help: "Print what would change, as diffs; write nothing.")
     var dryRun = false
@@ -182,8 +186,7 @@ struct SnapshotsCLI: ParsableCommand {
         "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded."
     )
 
-    @Option(help: "The package to work in (default: the current directory).")
-    var packageDirectory: String?
+    @OptionGroup var package: Package
 
     @Option(help: "Where to write it (default: .build/snapshots/snapshot-catalog.json).")
     var output: String?
@@ -195,8 +198,7 @@ struct SnapshotsCLI: ParsableCommand {
         "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser."
     )
 
-    @Option(help: "The package to work in (default: the current directory).")
-    var packageDirectory: String?
+    @OptionGroup var package: Package
   }
 
   struct Info: ParsableCommand {

@@ -23,6 +23,9 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
   public var run: String?
   public var snapshots: [Entry]
 
+  /// How many snapshots the run failed or added.
+  public var toReview: Int { snapshots.filter { $0.status != .unchanged }.count }
+
   public enum Status: String, Codable, Sendable {
     case unchanged, failed, new
   }

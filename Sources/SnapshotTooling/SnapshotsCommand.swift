@@ -173,36 +173,37 @@ public struct SnapshotsCommand {
   private func catalog() -> ExitCode {
     let file =
       options.file ?? SnapshotCatalog.defaultFile(packageRoot: options.packageDirectory)
-    do {
-      let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
-      try catalog.write(to: file)
-      let failed = catalog.snapshots.filter { $0.status != .unchanged }.count
+    return writingCatalog(to: file) { catalog in
       print(
-        "Wrote \(applier.relative(file.standardizedFileURL.path)): \(counted(catalog.snapshots.count, "snapshot")), \(failed) failed or new."
+        "Wrote \(applier.relative(file.standardizedFileURL.path)): \(counted(catalog.snapshots.count, "snapshot")), \(catalog.toReview) failed or new."
       )
-      return .success
-    } catch {
-      print("error: \(error)")
-      return .refused
     }
   }
 
-  /// `snapshots gallery` (and `record --gallery`): the catalog, and the page beside it.
+  /// `snapshots gallery` (and `--gallery`): the catalog, and the page beside it.
   private func gallery() -> ExitCode {
     let file = SnapshotCatalog.defaultFile(packageRoot: options.packageDirectory)
     let page = file.deletingLastPathComponent().appendingPathComponent("gallery.html")
-    do {
-      let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
-      try catalog.write(to: file)
+    return writingCatalog(to: file) { catalog in
       let html = GalleryPage(
         catalog: catalog, packageDirectory: options.packageDirectory,
         pageFolder: page.deletingLastPathComponent()
       ).html()
       try AtomicFile.write(Data(html.utf8), to: page)
-      let review = catalog.snapshots.filter { $0.status != .unchanged }.count
       print(
-        "Wrote the gallery of \(counted(catalog.snapshots.count, "snapshot")) (\(review) to review): \(page.standardizedFileURL.absoluteString)"
+        "Wrote the gallery of \(counted(catalog.snapshots.count, "snapshot")) (\(catalog.toReview) to review): \(page.standardizedFileURL.absoluteString)"
       )
+    }
+  }
+
+  /// Builds the package's catalog, writes it to `file`, then hands it on; an error is printed.
+  private func writingCatalog(to file: URL, then use: (SnapshotCatalog) throws -> Void)
+    -> ExitCode
+  {
+    do {
+      let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
+      try catalog.write(to: file)
+      try use(catalog)
       return .success
     } catch {
       print("error: \(error)")

@@ -50,4 +50,24 @@ final class XCTestReportingTests: XCTestCase {
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(failures.first?.description.contains("@@ -1,3 +1,3 @@\n a\n-b\n+B\n c") == true)
   }
+
+  /// Each failing variant is its own failure, named after the test method and the variant.
+  func testVariants() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let variants = Variants(["size": ["small", "large"]])
+    capturing = true
+    assertSnapshots(
+      of: { "a \($0["size"]!) card" }, as: .lines, across: variants, record: .missing,
+      snapshotDirectory: folder.path)
+    assertSnapshots(
+      of: { $0["size"] == "large" ? "changed" : "a small card" }, as: .lines, across: variants,
+      record: .never, snapshotDirectory: folder.path)
+    capturing = false
+    XCTAssertEqual(
+      try folder.contents(), ["testVariants.size=large.txt", "testVariants.size=small.txt"])
+    XCTAssertEqual(failures.count, 3, "\(failures)")
+    XCTAssertTrue(
+      failures.last?.description.contains("[size: large] The snapshot does not match") == true)
+  }
 }
