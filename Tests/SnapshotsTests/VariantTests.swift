@@ -127,6 +127,27 @@ import Testing
     #expect(try folder.text("themes.theme=dark.txt") == "dark v2")
   }
 
+  /// A value computed asynchronously per variant, awaited.
+  @Test func asynchronousValues() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("light card, 320 points wide".utf8).write(
+      to: folder.file("asynchronousValues.theme=light_width=320.txt"))
+    await withKnownIssue {
+      await assertSnapshots(
+        as: .lines, across: Variants(Self.theme, Self.width), record: .never,
+        snapshotDirectory: folder.path
+      ) { variant in
+        await Task.yield()
+        return Self.card(variant)
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix("[theme: ")
+    }
+    // Three variants have no reference (never recorded: `.never`); the fourth matched.
+    #expect(try folder.contents() == ["asynchronousValues.theme=light_width=320.txt"])
+  }
+
   @Test func eachFailureIsAnIssueOfTheTest() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

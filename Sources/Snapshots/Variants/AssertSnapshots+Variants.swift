@@ -80,45 +80,67 @@ public func verifySnapshots<Value, Format>(
 
 /// One assertion per variant: `assertion` with the variant in its name.
 struct VariantRun<Value, Format> {
+  typealias Failure = (variant: Variant, context: TestContext, failure: SnapshotFailure)
+
   var variants: Variants
   var assertion: SnapshotVerification<Value, Format>
 
-  func failures(_ value: (Variant) throws -> Value) -> [(
-    variant: Variant, context: TestContext, failure: SnapshotFailure
-  )] {
+  func failures(_ value: (Variant) throws -> Value) -> [Failure] {
+    let (runs, refused) = plan()
+    return refused
+      + runs.compactMap { variant, verification in
+        let (context, failure) = verification.run { try value(variant) }
+        return failure.map { led(by: variant, context, $0) }
+      }
+  }
+
+  func failures(_ value: (Variant) async throws -> Value) async -> [Failure] {
+    let (runs, refused) = plan()
+    var failures = refused
+    for (variant, verification) in runs {
+      let (context, failure) = await verification.run { try await value(variant) }
+      if let failure { failures.append(led(by: variant, context, failure)) }
+    }
+    return failures
+  }
+
+  /// Each variant's assertion, and the variants refused before any runs: none at all, or
+  /// two whose labels name one file.
+  private func plan() -> (
+    runs: [(Variant, SnapshotVerification<Value, Format>)], refused: [Failure]
+  ) {
     let all = variants.all
+    let context = { TestContext.current(testName: assertion.testName) }
     guard !all.isEmpty else {
-      return [
-        (
-          Variant(axes: [], labels: [], values: []),
-          TestContext.current(testName: assertion.testName),
-          SnapshotFailure("No variants: the matrix needs at least one axis, each with a value.")
-        )
-      ]
+      let none = SnapshotFailure(
+        "No variants: the matrix needs at least one axis, each with a value.")
+      return ([], [(Variant(axes: [], labels: [], values: []), context(), none)])
     }
     var seen: [String: Variant] = [:]
-    var failures: [(variant: Variant, context: TestContext, failure: SnapshotFailure)] = []
+    var runs: [(Variant, SnapshotVerification<Value, Format>)] = []
+    var refused: [Failure] = []
     for variant in all {
       let component = variant.fileComponent
       if let earlier = seen[component] {
-        failures.append(
-          (
-            variant, TestContext.current(testName: assertion.testName),
-            SnapshotFailure(
-              "[\(variant)] has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
-            )
-          ))
+        let clash = SnapshotFailure(
+          "[\(variant)] has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
+        )
+        refused.append((variant, context(), clash))
         continue
       }
       seen[component] = variant
       var verification = assertion
       verification.variant = component
-      let (context, failure) = verification.run { try value(variant) }
-      if var failure {
-        failure.message = "[\(variant)] " + failure.message
-        failures.append((variant, context, failure))
-      }
+      runs.append((variant, verification))
     }
-    return failures
+    return (runs, refused)
+  }
+
+  private func led(by variant: Variant, _ context: TestContext, _ failure: SnapshotFailure)
+    -> Failure
+  {
+    var failure = failure
+    failure.message = "[\(variant)] " + failure.message
+    return (variant, context, failure)
   }
 }
