@@ -16,19 +16,12 @@ public enum OrphanScan {
     var found: [String] = []
     var functions: [String: Set<String>?] = [:]
     for folder in snapshotFolders(in: packageDirectory) {
-      guard
-        let walker = FileManager.default.enumerator(
-          at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-          options: [.skipsHiddenFiles])
-      else { continue }
-      for case let url as URL in walker
-      where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+      for url in referenceFiles(in: folder) {
         let path = url.standardizedFileURL.path
         guard !used.contains(path) else { continue }
         let relative = url.standardizedFileURL.pathComponents.dropFirst(
           folder.standardizedFileURL.pathComponents.count)
-        guard relative.count >= 2, let testFile = relative.first else { continue }
-        let source = folder.deletingLastPathComponent().appendingPathComponent(testFile + ".swift")
+        guard let source = testFile(of: url, in: folder) else { continue }
         if functions[source.path] == nil {
           functions[source.path] = .some(declaredFunctions(in: source))
         }
@@ -59,6 +52,29 @@ public enum OrphanScan {
       names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
       return .visitChildren
     }
+  }
+
+  /// The test source a reference belongs to: `__Snapshots__/<File>/…` is `<File>.swift` beside
+  /// the folder; `nil` for a file right in the folder.
+  static func testFile(of reference: URL, in folder: URL) -> URL? {
+    let parts = reference.standardizedFileURL.pathComponents.dropFirst(
+      folder.standardizedFileURL.pathComponents.count)
+    guard parts.count >= 2, let name = parts.first else { return nil }
+    return folder.deletingLastPathComponent().appendingPathComponent(name + ".swift")
+  }
+
+  /// The files under a `__Snapshots__` folder, hidden ones left out.
+  static func referenceFiles(in folder: URL) -> [URL] {
+    guard
+      let walker = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [URL] = []
+    for case let url as URL in walker
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+      files.append(url)
+    }
+    return files
   }
 
   /// `__Snapshots__` folders, outside build folders and hidden ones.

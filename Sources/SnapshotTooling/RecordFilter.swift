@@ -42,7 +42,11 @@ struct RecordFilter {
   /// The run's records this filter takes, as a run, and the ones it leaves.
   func split(_ run: PendingRun) -> (taken: PendingRun, left: [PendingRun.Entry]) {
     var taken = run
-    taken.entries = run.entries.filter { matches($0.record) }
-    return (taken, run.entries.filter { !matches($0.record) })
+    taken.entries = []
+    var left: [PendingRun.Entry] = []
+    for entry in run.entries {
+      if matches(entry.record) { taken.entries.append(entry) } else { left.append(entry) }
+    }
+    return (taken, left)
   }
 }

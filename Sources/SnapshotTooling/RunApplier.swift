@@ -43,8 +43,13 @@ struct RunApplier {
       guard case .inline(let record) = entry.record else { return nil }
       return record
     }
+    // Each test source read once, however many references its tests recorded.
+    var sources: [String: String?] = [:]
+    for file in Set(files.compactMap { $0.sourceHash == nil ? nil : $0.sourceFile }) {
+      sources[file] = FileManager.default.contents(atPath: file).map(SourceHash.of)
+    }
     for group in files.groupedInOrder(by: \.referencePath) {
-      record(group, at: group[0].referencePath, from: run, into: &report)
+      record(group, at: group[0].referencePath, from: run, sources: sources, into: &report)
     }
     for group in inline.groupedInOrder(by: \.sourceFile) {
       rewrite(group[0].sourceFile, with: group, of: run, leaving: left, into: &report)
@@ -53,8 +58,10 @@ struct RunApplier {
     return report
   }
 
+  /// - Parameter sources: the hash of each test source now (`nil` when it cannot be read).
   private func record(
-    _ records: [PendingFileRecord], at path: String, from run: PendingRun, into report: inout Report
+    _ records: [PendingFileRecord], at path: String, from run: PendingRun,
+    sources: [String: String?], into report: inout Report
   ) {
     let shown = relative(path)
     let datas: [Data]
@@ -65,7 +72,14 @@ struct RunApplier {
         .init(path: shown, reason: "the recorded bytes could not be read: \(error)"))
       return
     }
-    if let changed = records.first(where: { !sourceIsAsRun($0, written: run.writtenSources) }) {
+    let changed = records.first { record in
+      guard let recorded = record.sourceHash, let now = sources[record.sourceFile] ?? nil else {
+        return false
+      }
+      // This run's apply may have written the source already: it changes closures only.
+      return now != recorded && !run.writtenSources.contains(now)
+    }
+    if let changed {
       report.refused.append(
         .init(
           path: shown,
@@ -95,15 +109,6 @@ struct RunApplier {
       }
     }
     report.recorded.append(shown)
-  }
-
-  /// Whether the test that made a file record is still the text it ran as (or one this run's
-  /// apply wrote, which changed closures only).
-  private func sourceIsAsRun(_ record: PendingFileRecord, written: Set<String>) -> Bool {
-    guard let recorded = record.sourceHash,
-      let now = FileManager.default.contents(atPath: record.sourceFile).map(SourceHash.of)
-    else { return true }
-    return now == recorded || written.contains(now)
   }
 
   private func rewrite(

@@ -64,7 +64,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     }
     var entries: [String: Entry] = [:]
     for folder in OrphanScan.snapshotFolders(in: packageDirectory) {
-      for path in referenceFiles(in: folder) {
+      for path in OrphanScan.referenceFiles(in: folder).map(\.standardizedFileURL.path) {
         guard let data = try AtomicFile.read(path: path) else { continue }
         entries[path] = entry(
           path: path, folder: folder, data: data, status: .unchanged, relative: relative)
@@ -115,16 +115,12 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     path: String, folder: URL, data: Data?, status: Status, relative: (String) -> String
   ) -> Entry {
     let url = URL(fileURLWithPath: path)
-    let parts = url.standardizedFileURL.pathComponents.dropFirst(
-      folder.standardizedFileURL.pathComponents.count)
-    let testFileName = parts.first ?? ""
-    let testFile = folder.deletingLastPathComponent().appendingPathComponent(
-      testFileName + ".swift"
-    ).path
+    let testFile = OrphanScan.testFile(of: url, in: folder).map(\.path).flatMap {
+      FileManager.default.fileExists(atPath: $0) ? relative($0) : nil
+    }
     let name = ReferenceName(url.lastPathComponent)
     return Entry(
-      path: relative(path),
-      testFile: FileManager.default.fileExists(atPath: testFile) ? relative(testFile) : nil,
+      path: relative(path), testFile: testFile,
       test: name.test, name: name.name, number: name.number, variant: name.variant,
       format: name.format, bytes: data?.count ?? 0,
       image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
@@ -168,19 +164,6 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
       bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
     }
     return ImageSize(width: number(16), height: number(20))
-  }
-
-  private static func referenceFiles(in folder: URL) -> [String] {
-    guard
-      let walker = FileManager.default.enumerator(
-        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
-    var paths: [String] = []
-    for case let url as URL in walker
-    where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-      paths.append(url.standardizedFileURL.path)
-    }
-    return paths
   }
 
   /// The `__Snapshots__` folder a reference path lies in.

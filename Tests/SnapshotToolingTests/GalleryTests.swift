@@ -125,6 +125,22 @@ import Testing
     #expect(html.contains("Dear Ann &lt;ann@example.com&gt;"), "text is escaped")
   }
 
+  /// An axis named outside ASCII (`Größe`) is spelt one way in the items' attributes, the
+  /// filter and the compare mode's option, which the script uses as it is.
+  @Test func axisNamesAreSpeltOneWayInThePage() {
+    let entry = SnapshotCatalog.Entry(
+      path: "Tests/T/__Snapshots__/T/card.Größe=L.png", testFile: nil, test: "card", name: nil,
+      number: nil, variant: [.init(axis: "Größe", value: "L")], format: "png", bytes: 0,
+      image: nil, hash: nil, status: .unchanged, actual: nil, difference: nil)
+    let html = GalleryPage(
+      catalog: SnapshotCatalog(version: 1, run: nil, snapshots: [entry]),
+      packageDirectory: URL(fileURLWithPath: "/p"), pageFolder: URL(fileURLWithPath: "/p/.build")
+    ).html()
+    #expect(html.contains("data-axis-gr--e=\"L\""))
+    #expect(html.contains("data-filter=\"axis-gr--e\" aria-label=\"Größe\""))
+    #expect(html.contains("<option value=\"gr--e\">Größe</option>"))
+  }
+
   @Test(
     .enabled(
       if: Browser.available || Browser.required,

@@ -97,8 +97,8 @@ enum GalleryAssets {
       const left = document.getElementById('compare-left');
       const right = document.getElementById('compare-right');
       const compare = document.getElementById('compare');
-      const attribute = (name) => name.toLowerCase().replace(/[^a-z0-9]/g, '-');
-      const values = (name) => [...new Set(all.map((item) => item.getAttribute('data-axis-' + attribute(name))).filter((v) => v !== null))];
+      // Each option's value is the axis's name as its attributes spell it.
+      const values = (name) => [...new Set(all.map((item) => item.getAttribute('data-axis-' + name)).filter((v) => v !== null))];
       const fill = () => {
         const options = axis.value ? values(axis.value) : [];
         for (const [select, index] of [[left, 0], [right, 1]]) {
@@ -111,9 +111,9 @@ enum GalleryAssets {
         compare.replaceChildren();
         compare.hidden = !axis.value;
         if (!axis.value) return;
-        const name = attribute(axis.value);
+        const name = axis.value;
         const heading = document.createElement('h2');
-        heading.textContent = `Compare ${axis.value}: ${left.value} | ${right.value}`;
+        heading.textContent = `Compare ${axis.selectedOptions[0].text}: ${left.value} | ${right.value}`;
         compare.append(heading);
         for (const item of all) {
           if (item.getAttribute('data-axis-' + name) !== left.value) continue;

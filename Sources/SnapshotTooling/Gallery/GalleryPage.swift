@@ -49,10 +49,10 @@ struct GalleryPage {
 
       """
     for (axis, values) in axes {
-      page += select("axis-" + axis, label: axis, values: values) + "\n"
+      page += select("axis-" + safeAttribute(axis), label: axis, values: values) + "\n"
     }
     page += """
-      <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option>\(escape($0.name))</option>" }.joined())</select></label>
+      <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option value=\"\(safeAttribute($0.name))\">\(escape($0.name))</option>" }.joined())</select></label>
       <label>left <select id="compare-left" aria-label="compare left value"></select></label>
       <label>right <select id="compare-right" aria-label="compare right value"></select></label>
       <button type="button" id="dark-mode" aria-pressed="false">Dark mode</button>
@@ -284,10 +284,12 @@ struct GalleryPage {
     return (up + down).joined(separator: "/")
   }
 
+  /// An axis's name as part of an attribute name (`data-axis-<name>`), which the filters and
+  /// the compare mode's options carry too, so the script never derives it again.
   private func safeAttribute(_ name: String) -> String {
     String(
       name.lowercased().unicodeScalars.map {
-        CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
       })
   }
 
