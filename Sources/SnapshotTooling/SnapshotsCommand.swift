@@ -41,6 +41,15 @@ public struct SnapshotsCommand {
   public func run() -> ExitCode {
     let runDirectories: [URL]
     var passes: [TestRunner.Pass] = []
+    // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
+    // apply.
+    let filter: RecordFilter?
+    do {
+      filter = options.verb == .apply ? try recordFilter() : nil
+    } catch {
+      print("error: \(error)")
+      return .usage
+    }
     switch options.verb {
     case .info:
       return info()
@@ -54,7 +63,7 @@ public struct SnapshotsCommand {
         dryRun: options.dryRun, print: print
       ).run()
     case .apply where !options.shards.isEmpty:
-      return applyShards()
+      return applyShards(filter: filter)
     case .apply:
       runDirectories = PendingRun.all(in: store)
       guard !runDirectories.isEmpty else {
@@ -78,7 +87,7 @@ public struct SnapshotsCommand {
     var left: [PendingRun.Entry] = []
     do {
       var runs = try runDirectories.map(load)
-      if filtering, let filter = try recordFilter() {
+      if let filter {
         let split = runs.map(filter.split)
         runs = split.map(\.taken)
         taken = runs.flatMap(\.entries)
@@ -89,7 +98,8 @@ public struct SnapshotsCommand {
       print("error: \(error)")
       return .refused
     }
-    progress("Applying \(counted(run.entries.count, "pending record"))\(filtered(left))…")
+    progress(
+      "Applying \(counted(run.entries.count, "pending record"))\(filtered(left, by: filter))…")
     let report = applier.apply(run, leaving: left)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     let unrecorded = UnrecordedFailures(passes: passes, run: run)
@@ -103,7 +113,7 @@ public struct SnapshotsCommand {
     }
     // Applied, or older than what was applied: done or stale either way. A filtered apply
     // leaves the runs with the records it did not take.
-    if !options.dryRun && filtering {
+    if !options.dryRun && filter != nil {
       taken.forEach(PendingRun.remove)
     } else if !options.dryRun {
       for directory in Set(runDirectories + PendingRun.all(in: store)) {
@@ -120,22 +130,22 @@ public struct SnapshotsCommand {
   /// Applies the runs CI shards left (`snapshots apply --from DIR…`), joined.
   ///
   /// The shards' folders are the user's downloads: left in place.
-  private func applyShards() -> ExitCode {
+  private func applyShards(filter: RecordFilter?) -> ExitCode {
     let merged: ShardMerge.Result
     do {
-      merged = try ShardMerge(packageDirectory: options.packageDirectory, filter: recordFilter())
+      merged = try ShardMerge(packageDirectory: options.packageDirectory, filter: filter)
         .merge(options.shards)
     } catch {
       print("error: \(error)")
       return .refused
     }
     progress(
-      "Applying \(counted(merged.run.entries.count, "pending record"))\(filtered(merged.left)) from \(counted(options.shards.count, "shard"))…"
+      "Applying \(counted(merged.run.entries.count, "pending record"))\(filtered(merged.left, by: filter)) from \(counted(options.shards.count, "shard"))…"
     )
     let report = applier.apply(merged.run, leaving: merged.left)
     RunSummary(report: report, dryRun: options.dryRun).lines.forEach(print)
     for line in merged.unplaced + merged.conflicts { print("Refused \(line)") }
-    if options.filter != nil {
+    if filter != nil {
       print("Orphans are not listed: --filter applies part of the shards' records.")
     } else if merged.incomplete.isEmpty {
       let orphans = OrphanScan.orphans(
@@ -160,13 +170,10 @@ public struct SnapshotsCommand {
     return try RecordFilter(expression, relative: applier.relative)
   }
 
-  /// Whether this is an `apply --filter`, which takes some records and leaves the rest.
-  private var filtering: Bool { options.verb == .apply && options.filter != nil }
-
   /// ` matching --filter X (M left for later)` for an `apply --filter`.
-  private func filtered(_ left: [PendingRun.Entry]) -> String {
-    guard filtering, let filter = options.filter else { return "" }
-    return " matching --filter \(filter) (\(left.count) left for later)"
+  private func filtered(_ left: [PendingRun.Entry], by filter: RecordFilter?) -> String {
+    guard let filter else { return "" }
+    return " matching --filter \(filter.expression) (\(left.count) left for later)"
   }
 
   /// `snapshots catalog`: writes the catalog and says where.
@@ -200,6 +207,14 @@ public struct SnapshotsCommand {
   private func writingCatalog(to file: URL, then use: (SnapshotCatalog) throws -> Void)
     -> ExitCode
   {
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(
+        atPath: options.packageDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      print("error: \(options.packageDirectory.path): no such package folder")
+      return .usage
+    }
     do {
       let catalog = try SnapshotCatalog.build(packageDirectory: options.packageDirectory)
       try catalog.write(to: file)

@@ -72,4 +72,18 @@ import Testing
     #expect(fresh.status == .new && fresh.bytes == 0 && fresh.hash == nil)
     #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
   }
+
+  @Test func aPackageFolderThatIsNotThereIsAUsageErrorAndNothingIsWritten() throws {
+    let parent = try TemporaryDirectory()
+    defer { parent.remove() }
+    let missing = parent.url.appendingPathComponent("NoSuchPackage")
+    for verb in ["catalog", "gallery"] {
+      var lines: [String] = []
+      let options = try CommandOptions(
+        parsing: [verb, "--package-directory", missing.path], currentDirectory: parent.url)
+      #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .usage)
+      #expect(lines == ["error: \(missing.path): no such package folder"])
+    }
+    #expect(try parent.contents().isEmpty)
+  }
 }

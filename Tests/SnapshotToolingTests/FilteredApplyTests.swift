@@ -124,6 +124,13 @@ import Testing
     #expect(try pending().count == 1)
   }
 
+  @Test func aFilterThatIsNoRegularExpressionIsAUsageError() throws {
+    defer { package.remove() }
+    let (status, output) = try apply("--filter", "(")
+    #expect(status == .usage)
+    #expect(output.hasPrefix("error: --filter ( is not a regular expression"), "\(output)")
+  }
+
   @Test func aFileSnapshotWhoseTestChangedIsRefused() throws {
     defer { package.remove() }
     let run = store.appendingPathComponent("test-1")
