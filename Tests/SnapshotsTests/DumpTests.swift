@@ -42,6 +42,44 @@ import Testing
     withExtendedLifetime(animal) {}
   }
 
+  /// A struct of standard fields is written from its bytes once its field order is known: the
+  /// first dump (through reflection) and the later ones must be the same text.
+  @Test func structsOfStandardFieldsDumpAlikeEveryTime() {
+    struct Scalars {
+      var zone: Double
+      var name: String
+      var count: Int
+      var flag: Bool
+      var alias: String
+    }
+    let values = [
+      Scalars(zone: 0.1, name: "a \"quoted\"\nline", count: -3, flag: true, alias: "é"),
+      Scalars(zone: -0.0, name: "", count: .max, flag: false, alias: "plain"),
+    ]
+    for _ in 0..<3 {
+      #expect(
+        Dump.text(of: values[0]) == #"""
+          ▿ Scalars
+            - alias: "é"
+            - count: -3
+            - flag: true
+            - name: "a \"quoted\"\nline"
+            - zone: 0.1
+
+          """#)
+      #expect(
+        Dump.text(of: values[1]) == """
+          ▿ Scalars
+            - alias: "plain"
+            - count: 9223372036854775807
+            - flag: false
+            - name: ""
+            - zone: -0.0
+
+          """)
+    }
+  }
+
   @Test func deepNestingIsDumpedOnce() {
     indirect enum Tree { case leaf, node(Tree, Tree) }
     func tree(depth: Int) -> Tree {

@@ -3,10 +3,10 @@ import Synchronization
 /// Which assertion each reference file belongs to, in this process, so that two different
 /// assertions never compare against one file silently.
 ///
-/// An assertion is its test (Swift Testing's id with the case's arguments, or XCTest's test
-/// case name) and its `named:` or number. Two tests with one function name in two suites of a
-/// file, `named: "1"` beside the first unnamed snapshot, or names that sanitise alike all resolve
-/// to one file: the second to arrive fails and names both. The same assertion again (a
+/// An assertion is its test (a Swift Testing test's name and place, with a case's arguments, or
+/// XCTest's test case name) and its `named:` or number. Two tests with one function name in two
+/// suites of a file, `named: "1"` beside the first unnamed snapshot, or names that sanitise alike
+/// all resolve to one file: the second to arrive fails and names both. The same assertion again (a
 /// repetition, or a loop) is the same claimant.
 final class ReferenceClaims: Sendable {
   static let shared = ReferenceClaims()
@@ -15,6 +15,7 @@ final class ReferenceClaims: Sendable {
   ///
   /// Described only when two meet, so the usual assertion builds no text for it.
   struct Claimant: Sendable, CustomStringConvertible {
+    /// Its test (``TestContext/identity``).
     var test: String
     var name: String?
     /// `<test>.<number>` when unnamed.
@@ -25,18 +26,22 @@ final class ReferenceClaims: Sendable {
       let number = stem.lastIndex(of: ".").map { stem[stem.index(after: $0)...] } ?? stem[...]
       return "\(test), snapshot \(number)"
     }
+
+    func isSame(as other: Claimant) -> Bool {
+      test == other.test && name == other.name && stem == other.stem
+    }
   }
 
-  private let claims = Mutex<[String: Claimant]>([:])
+  private let claims = Mutex([String: Claimant](minimumCapacity: 1024))
 
   /// The other assertion that already uses `path`, if one does; else `claimant` now owns it.
   func claim(_ path: String, for claimant: Claimant) -> String? {
     claims.withLock { claims in
-      if let owner = claims[path], owner.description != claimant.description {
-        return owner.description
-      }
-      claims[path] = claimant
-      return nil
+      // One lookup for a path not claimed yet, the usual case.
+      guard let owner = claims.updateValue(claimant, forKey: path) else { return nil }
+      if owner.isSame(as: claimant) { return nil }
+      claims[path] = owner
+      return owner.description
     }
   }
 

@@ -5,15 +5,26 @@ import Synchronization
 final class SnapshotCounter: Sendable {
   static let shared = SnapshotCounter()
 
-  private let counts = Mutex<[String: Int]>([:])
+  /// The references of one test: its folder and its part of their names.
+  struct Test {
+    var directoryPath: String
+    var base: String
+  }
 
-  /// The next number for `key` within the test run `execution`.
-  func next(execution: String, key: String) -> Int {
-    counts.withLock { counts in
-      let composite = execution + "\u{0}" + key
-      let value = counts[composite, default: 0] + 1
-      counts[composite] = value
-      return value
+  private let counts = Mutex([String: Int](minimumCapacity: 1024))
+
+  /// The next number for `test`'s unnamed snapshots within the test run `execution`.
+  func next(execution: String, test: Test) -> Int {
+    // One string for the key: in the debug build tests use, hashing a struct of strings runs
+    // generic code, and a concatenation is one call into the optimised standard library.
+    let key = execution + "\u{0}" + test.directoryPath + "/" + test.base
+    return counts.withLock { counts in
+      // One lookup, through the dictionary's in-place access.
+      func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
+      }
+      return increment(&counts[key, default: 0])
     }
   }
 }

@@ -87,7 +87,7 @@ struct SnapshotVerification<Value, Format> {
       filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
       arguments: context.arguments, name: name, variant: variant,
       pathExtension: strategy.pathExtension
-    ) { key in SnapshotCounter.shared.next(execution: context.execution, key: key) }
+    ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
   }
 
   private func verify(
@@ -145,6 +145,10 @@ struct SnapshotVerification<Value, Format> {
     init(referenceData: Data?, actual: Format, diffing: Diffing<Format>) {
       guard let referenceData else {
         self = .missing
+        return
+      }
+      if let matches = diffing.matchesRecording, matches(actual, referenceData) {
+        self = .matches
         return
       }
       let reference: Format

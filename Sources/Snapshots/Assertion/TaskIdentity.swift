@@ -6,24 +6,29 @@ import Foundation
 /// (`--repetitions`) could continue an earlier run's numbering. The concurrency runtime gives
 /// every task a unique number (`swift_task_getJobTaskId`, looked up at run time); the address
 /// is used only where that is missing.
+///
+/// Both runtime functions are called directly (`swift_task_getCurrent` too): every assertion
+/// asks, and `withUnsafeCurrentTask` is a generic call with a closure in a debug build.
 enum TaskIdentity {
+  private typealias GetCurrentTask = @convention(c) () -> OpaquePointer?
   private typealias GetTaskID = @convention(c) (OpaquePointer) -> UInt64
 
-  private static let getTaskID: GetTaskID? = {
+  private static let runtime: (currentTask: GetCurrentTask, taskID: GetTaskID)? = {
     guard let process = dlopen(nil, RTLD_NOW),
-      let symbol = dlsym(process, "swift_task_getJobTaskId")
+      let current = dlsym(process, "swift_task_getCurrent"),
+      let taskID = dlsym(process, "swift_task_getJobTaskId")
     else { return nil }
-    return unsafeBitCast(symbol, to: GetTaskID.self)
+    return (
+      unsafeBitCast(current, to: GetCurrentTask.self), unsafeBitCast(taskID, to: GetTaskID.self)
+    )
   }()
 
   /// `nil` outside a task.
   static var current: String? {
-    withUnsafeCurrentTask { task in
-      guard let task else { return nil }
-      if let getTaskID {
-        return "task#\(getTaskID(unsafeBitCast(task, to: OpaquePointer.self)))"
-      }
-      return "task@\(task.hashValue)"
+    if let runtime {
+      guard let task = runtime.currentTask() else { return nil }
+      return "task#" + runtime.taskID(task).description
     }
+    return withUnsafeCurrentTask { task in task.map { "task@\($0.hashValue)" } }
   }
 }

@@ -18,20 +18,43 @@ struct TestContext {
   var testName: String
   /// A parameterized test case's arguments, which its references are named after too.
   var arguments: [String] = []
-  /// Identifies this test (and case) among all others, for messages and to tell two tests apart.
+  /// Identifies this test (and case) among all others, for messages and to tell two tests
+  /// apart: `dump() at App/CardTests.swift:12:4`, with a parameterized case's arguments.
   var identity: String
   /// Identifies this run of this test: snapshots are numbered per run.
   var execution: String
 
-  /// Test IDs' descriptions: made once per test, not per assertion.
-  private static let descriptions = Mutex<[Test.ID: String]>([:])
-
-  private static func describe(_ id: Test.ID) -> String {
-    if let known = descriptions.withLock({ $0[id] }) { return known }
-    let description = id.description
-    descriptions.withLock { $0[id] = description }
-    return description
+  /// A Swift Testing test by its name and place, which tell it apart as its ID does.
+  ///
+  /// A few concatenations, where building the ID reflects on the suite's type; the last one is
+  /// kept, as a test's assertions follow one another.
+  private static func identity(of test: Test) -> String {
+    let location = test.sourceLocation
+    return lastIdentity.withLock { last in
+      if let last, last.name == test.name, last.line == location.line,
+        last.column == location.column, last.fileID == location.fileID
+      {
+        return last.identity
+      }
+      let identity =
+        test.name + " at " + location.fileID + ":" + location.line.description + ":"
+        + location.column.description
+      last = LastIdentity(
+        name: test.name, fileID: location.fileID, line: location.line, column: location.column,
+        identity: identity)
+      return identity
+    }
   }
+
+  private struct LastIdentity {
+    var name: String
+    var fileID: String
+    var line: Int
+    var column: Int
+    var identity: String
+  }
+
+  private static let lastIdentity = Mutex<LastIdentity?>(nil)
 
   /// Set by the `.snapshots` trait around each run of a test case.
   @TaskLocal static var scopedExecution: String?
@@ -39,10 +62,10 @@ struct TestContext {
   static func current(testName: String) -> TestContext {
     if let test = Test.current {
       var arguments: [String] = []
-      var identity = describe(test.id)
+      var identity = identity(of: test)
       if let testCase = Test.Case.current, testCase.isParameterized {
         arguments = TestArguments.describe(testCase)
-        identity += "(\(arguments.joined(separator: ", ")))"
+        identity += " (" + arguments.joined(separator: ", ") + ")"
       }
       return TestContext(
         framework: .swiftTesting, testName: testName, arguments: arguments, identity: identity,

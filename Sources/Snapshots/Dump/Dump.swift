@@ -13,7 +13,9 @@ import Foundation
 /// once per type and process (``DumpTypeFacts``); only dictionaries, sets and unusual labels need
 /// their children rendered to sort them.
 struct Dump {
-  private var output: [UInt8] = []
+  /// Appended to as `String`s: in the debug build tests use, `String.append` runs the standard
+  /// library's optimised code, where appending UTF-8 views to a byte array ran generic code.
+  private var output = ""
   /// The process's type facts, and whether this dump added any.
   private var facts = DumpTypeFacts.known
   private var learned = false
@@ -22,7 +24,7 @@ struct Dump {
     var dump = Dump()
     dump.write(value, name: nil, indent: 0, visited: [])
     if dump.learned { DumpTypeFacts.learn(dump.facts) }
-    return String(decoding: dump.output, as: UTF8.self)
+    return dump.output
   }
 
   private mutating func write(
@@ -35,6 +37,17 @@ struct Dump {
     }
     if let plain = facts.plainStructs[ObjectIdentifier(valueType)] {
       line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
+      // Fields all of standard types, in an order already known: their lines at once.
+      if let known = facts.fieldOrders[ObjectIdentifier(valueType)], let order = known,
+        let texts = plain.fields.directTexts(of: value), texts.count == order.count
+      {
+        var position = 0
+        while position < order.count {
+          line(indent + 2, "-", plain.fields.labels[order[position]], texts[order[position]])
+          position += 1
+        }
+        return
+      }
       return writeChildren(
         plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
     }
@@ -99,9 +112,12 @@ struct Dump {
   private mutating func writeChildren(
     _ children: [Mirror.Child], _ order: Order, _ indent: Int, _ visited: Set<ObjectIdentifier>
   ) {
-    for index in ordered(children, order, visited: visited) {
-      write(
-        children[index].value, name: children[index].label, indent: indent + 2, visited: visited)
+    let order = ordered(children, order, visited: visited)
+    var position = 0
+    while position < order.count {
+      let child = children[order[position]]
+      write(child.value, name: child.label, indent: indent + 2, visited: visited)
+      position += 1
     }
   }
 
@@ -148,25 +164,25 @@ struct Dump {
       let prefix =
         child.label.map { "  ▿ label: Optional<String>\n    - some: \($0.debugDescription)\n" }
         ?? "  - label: Optional<String>.none\n"
-      var key = Array(prefix.utf8)
+      var key = prefix
       swap(&key, &output)
       write(child.value, name: "value", indent: 2, visited: visited)
       swap(&key, &output)
-      return String(decoding: key, as: UTF8.self)
+      return key
     }
     return keys.indices.sorted { keys[$0] < keys[$1] }
   }
 
   private mutating func line(_ indent: Int, _ bullet: String, _ name: String?, _ text: String) {
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
-    output.append(contentsOf: bullet.utf8)
-    output.append(UInt8(ascii: " "))
+    if indent > 0 { output.append(String(repeating: " ", count: indent)) }
+    output.append(bullet)
+    output.append(" ")
     if let name {
-      output.append(contentsOf: name.utf8)
-      output.append(contentsOf: ": ".utf8)
+      output.append(name)
+      output.append(": ")
     }
-    output.append(contentsOf: text.utf8)
-    output.append(UInt8(ascii: "\n"))
+    output.append(text)
+    output.append("\n")
   }
 
   private mutating func circular(_ indent: Int, _ bullet: String, _ name: String?) {
@@ -192,10 +208,13 @@ struct Dump {
   }
 
   /// The type's name as `String(describing:)` gives it, without the ` #1` of local types.
+  ///
+  /// `_typeName(_:qualified: false)` is what `String(describing:)` prints for a type, without
+  /// its protocol casts, each a search of every conformance in the process the first time.
   private mutating func typeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let known = facts.typeNames[key] { return known }
-    let name = DumpOrdering.removingLocalDiscriminators(String(describing: type))
+    let name = DumpOrdering.removingLocalDiscriminators(_typeName(type, qualified: false))
     facts.typeNames[key] = name
     learned = true
     return name

@@ -14,17 +14,24 @@ struct DumpTypeTraits {
   /// Whether the type supplies its own mirror, whose children may vary per value.
   var reflectable: Bool
 
+  /// Each protocol check searches every conformance in the process the first time it is made
+  /// for a type, so a standard type makes only the one its line can depend on: whether a user
+  /// made it describe itself (a `String`'s line never changes).
   init(_ type: Any.Type) {
-    reflectable = type is any CustomReflectable.Type
-    customDescription = type is any AnySnapshotStringConvertible.Type
-    describable = type is any CustomStringConvertible.Type
-    switch type {
-    case is String.Type: direct = .string
-    case is Int.Type where !customDescription: direct = .int
-    case is Bool.Type where !customDescription: direct = .bool
-    case is Double.Type where !customDescription: direct = .double
-    default: direct = nil
+    let standard: Direct? =
+      type == String.self
+      ? .string
+      : type == Int.self ? .int : type == Bool.self ? .bool : type == Double.self ? .double : nil
+    customDescription = standard != .string && type is any AnySnapshotStringConvertible.Type
+    if let standard, !customDescription {
+      direct = standard
+      describable = true
+      reflectable = false
+      return
     }
+    direct = nil
+    reflectable = type is any CustomReflectable.Type
+    describable = type is any CustomStringConvertible.Type
   }
 
   /// The line's text for a value of a `direct` type, exactly as the general path writes it
@@ -39,9 +46,20 @@ struct DumpTypeTraits {
   }
 
   /// `text.debugDescription`, without its per-character walk when the text is printable ASCII
-  /// with no `"` or `\`, which it would leave as it is.
+  /// with no `"` or `\`, which it would leave as it is (checked through a pointer: iterating
+  /// the string's view runs generic code per byte in a debug build).
   static func quoted(_ text: String) -> String {
-    let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    var copy = text
+    let plain = copy.withUTF8 { utf8 -> Bool in
+      guard let bytes = utf8.baseAddress else { return true }
+      var index = 0
+      while index < utf8.count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+        index += 1
+      }
+      return true
+    }
     return plain ? "\"" + text + "\"" : text.debugDescription
   }
 }

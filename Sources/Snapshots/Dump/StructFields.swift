@@ -16,6 +16,15 @@ struct StructFields {
 
   let labels: [String]
   private let readers: [Reader]
+  /// Where each field is and which standard type it has, when every field is a `String`, `Int`,
+  /// `Bool` or `Double` whose line is known (``DumpTypeTraits/direct``): such a struct's lines
+  /// are written from its bytes, with no value boxed.
+  private let directFields: [DirectField]?
+
+  private struct DirectField {
+    var offset: Int
+    var kind: DumpTypeTraits.Direct
+  }
 
   init?<Root>(_ type: Root.Type) {
     var keyPaths: [AnyKeyPath] = []
@@ -28,13 +37,20 @@ struct StructFields {
     else { return nil }
     var labels: [String] = []
     var readers: [Reader] = []
+    var directFields: [DirectField]? = []
     let complete = _forEachField(of: type) { name, offset, fieldType, kind in
       guard labels.count < keyPaths.count else { return false }
       switch kind {
       case .struct, .enum, .tuple:
         readers.append(.offset(offset, Self.loader(for: fieldType)))
+        if let direct = DumpTypeTraits(fieldType).direct {
+          directFields?.append(DirectField(offset: offset, kind: direct))
+        } else {
+          directFields = nil
+        }
       default:
         readers.append(.keyPath(keyPaths[labels.count]))
+        directFields = nil
       }
       labels.append(String(cString: name))
       return true
@@ -42,6 +58,37 @@ struct StructFields {
     guard complete, labels.count == keyPaths.count else { return nil }
     self.labels = labels
     self.readers = readers
+    self.directFields = directFields
+  }
+
+  /// Each field's line text, in declaration order; `nil` unless every field is of a standard type.
+  ///
+  /// Read straight from the value's bytes (the types are ``DumpTypeTraits/direct``).
+  func directTexts(of value: Any) -> [String]? {
+    guard let directFields else { return nil }
+    func read<Root>(_ root: Root) -> [String] {
+      if Root.self == Any.self {
+        return _openExistential(unsafeBitCast(root, to: Any.self), do: read)
+      }
+      return withUnsafeBytes(of: root) { bytes in
+        var texts: [String] = []
+        texts.reserveCapacity(directFields.count)
+        guard let base = bytes.baseAddress else { return texts }
+        var index = 0
+        while index < directFields.count {
+          let field = base + directFields[index].offset
+          switch directFields[index].kind {
+          case .string: texts.append(DumpTypeTraits.quoted(field.load(as: String.self)))
+          case .int: texts.append(field.load(as: Int.self).description)
+          case .bool: texts.append(field.load(as: Bool.self).description)
+          case .double: texts.append(field.load(as: Double.self).description)
+          }
+          index += 1
+        }
+        return texts
+      }
+    }
+    return _openExistential(value, do: read)
   }
 
   /// The fields of `value` (an instance of the type), in declaration order.
@@ -53,15 +100,21 @@ struct StructFields {
         return _openExistential(unsafeBitCast(root, to: Any.self), do: read)
       }
       return withUnsafeBytes(of: root) { bytes in
-        labels.indices.map { index in
+        var children: [Mirror.Child] = []
+        children.reserveCapacity(labels.count)
+        for index in labels.indices {
           switch readers[index] {
           case .offset(let offset, let loader):
-            guard let base = bytes.baseAddress else { return (labels[index], ()) }
-            return (labels[index], loader.load(from: base + offset))
+            guard let base = bytes.baseAddress else {
+              children.append((labels[index], ()))
+              continue
+            }
+            children.append((labels[index], loader.load(from: base + offset)))
           case .keyPath(let keyPath):
-            return (labels[index], root[keyPath: keyPath] ?? ())
+            children.append((labels[index], root[keyPath: keyPath] ?? ()))
           }
         }
+        return children
       }
     }
     return _openExistential(value, do: read)

@@ -40,6 +40,7 @@ enum PathComponent {
 
   /// Runs of characters other than letters, digits, marks and `_` as one `-`, trimmed.
   private static func readable(_ raw: String) -> String {
+    if let plain = plainASCII(raw) { return plain }
     var result = ""
     var pendingDash = false
     for scalar in raw.unicodeScalars {
@@ -52,6 +53,31 @@ enum PathComponent {
       }
     }
     return result
+  }
+
+  /// What ``readable(_:)`` makes of a plain name, `nil` for any other.
+  ///
+  /// A plain name is ASCII letters, digits and `_`, perhaps ending in `()` as most test names
+  /// do; it is made the name without the `()`.
+  /// A pointer loop: every assertion sanitises its test's name, and in the debug build tests
+  /// run, iterating a string's views runs unspecialised generic code per byte.
+  private static func plainASCII(_ raw: String) -> String? {
+    var copy = raw
+    return copy.withUTF8 { utf8 -> String? in
+      guard let bytes = utf8.baseAddress else { return raw }
+      var count = utf8.count
+      if count >= 2 && bytes[count - 2] == 0x28 && bytes[count - 1] == 0x29 { count -= 2 }
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        let lowered = byte | 0x20  // ASCII letters in lower case
+        guard (lowered >= 0x61 && lowered <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        else { return nil }
+        index += 1
+      }
+      return count == utf8.count
+        ? raw : String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
   }
 
   private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

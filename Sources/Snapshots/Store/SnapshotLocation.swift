@@ -37,25 +37,35 @@ struct SnapshotLocation {
     name: String?,
     variant: String? = nil,
     pathExtension: String?,
-    counter: (_ key: String) -> Int
+    counter: (_ test: SnapshotCounter.Test) -> Int
   ) {
     let folder = TestFileFolder.of(filePath, snapshotDirectory: snapshotDirectory)
     testFileName = folder.testFileName
     directoryPath = folder.directoryPath
     let names = TestFileNames.of(testName, arguments: arguments)
     let base = names.base
-    let named = name.map(PathComponent.sanitizeDistinctly)
-    let identifier =
-      variant.map { variant in named.map { $0 + "." + variant } ?? variant }
-      ?? named ?? String(counter(directoryPath + "/" + base))
+    // `if let` rather than `Optional.map`: every assertion runs this, and in a debug build
+    // each `map` is a generic call.
+    var named: String?
+    if let name { named = PathComponent.sanitizeDistinctly(name) }
+    let identifier: String
+    if let variant {
+      if let named { identifier = named + "." + variant } else { identifier = variant }
+    } else if let named {
+      identifier = named
+    } else {
+      identifier =
+        counter(SnapshotCounter.Test(directoryPath: directoryPath, base: base))
+        .description
+    }
     let stem = base + "." + identifier
     self.stem = stem
     self.pathExtension = pathExtension
-    fileName = pathExtension.map { stem + "." + $0 } ?? stem
+    if let pathExtension { fileName = stem + "." + pathExtension } else { fileName = stem }
 
     // Variants are this toolkit's own: no older name to look for.
-    let legacyIdentifier =
-      variant == nil ? name.map(PathComponent.sanitize) ?? identifier : identifier
+    var legacyIdentifier = identifier
+    if variant == nil, let name { legacyIdentifier = PathComponent.sanitize(name) }
     if names.legacyBase != base || legacyIdentifier != identifier {
       let legacyStem = PathComponent.sanitize(names.legacyBase) + "." + legacyIdentifier
       let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem
@@ -91,12 +101,29 @@ private enum TestFileFolder {
     var testFileName: String
   }
 
-  /// By test file, then by `snapshotDirectory:` (`""` for none).
-  private static let known = Mutex<[String: [String: Folder]]>([:])
+  private struct Known {
+    /// The last one asked for, compared before hashing: a test file's assertions mostly follow
+    /// one another.
+    var last: (filePath: String, snapshotDirectory: String?, folder: Folder)?
+    /// By test file, then by `snapshotDirectory:` (`""` for none).
+    var all: [String: [String: Folder]] = [:]
+  }
+
+  private static let known = Mutex(Known())
 
   static func of(_ filePath: String, snapshotDirectory: String?) -> Folder {
     let key = snapshotDirectory ?? ""
-    if let folder = known.withLock({ $0[filePath]?[key] }) { return folder }
+    let found = known.withLock { known -> Folder? in
+      if let last = known.last, last.filePath == filePath,
+        last.snapshotDirectory == snapshotDirectory
+      {
+        return last.folder
+      }
+      guard let folder = known.all[filePath]?[key] else { return nil }
+      known.last = (filePath, snapshotDirectory, folder)
+      return folder
+    }
+    if let found { return found }
     let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
     let testFileName = testFile.deletingPathExtension().lastPathComponent
     let directory =
@@ -109,32 +136,34 @@ private enum TestFileFolder {
     var directoryPath = directory.standardizedFileURL.path
     while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
     let folder = Folder(directoryPath: directoryPath, testFileName: testFileName)
-    known.withLock { $0[filePath, default: [:]][key] = folder }
+    known.withLock {
+      $0.all[filePath, default: [:]][key] = folder
+      $0.last = (filePath, snapshotDirectory, folder)
+    }
     return folder
   }
 }
 
-/// A test's part of its reference names, worked out once per test name and arguments.
+/// A test's part of its reference names.
+///
+/// Not cached: a test usually makes one or two assertions, so a cache by test name mostly
+/// misses, and a plain name (`item()`) is sanitised by one pass over its bytes.
 private enum TestFileNames {
-  struct Names: Sendable {
+  struct Names {
     /// `<test>[-<argument>…]`, each part sanitised, arguments distinctly.
     var base: String
     /// The same as swift-snapshot-testing names it (arguments sanitised plainly).
     var legacyBase: String
   }
 
-  /// By test name, then by arguments (most tests have none).
-  private static let known = Mutex<[String: [[String]: Names]]>([:])
-
   static func of(_ testName: String, arguments: [String]) -> Names {
-    if let names = known.withLock({ $0[testName]?[arguments] }) { return names }
     let test = PathComponent.sanitize(testName)
-    let names = Names(
+    // Sanitised, the name is already fitted; with no arguments the base is the name.
+    guard !arguments.isEmpty else { return Names(base: test, legacyBase: test) }
+    return Names(
       base: PathComponent.fit(
         ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
         hashing: ([testName] + arguments).joined(separator: "\u{0}")),
       legacyBase: ([test] + arguments.map(PathComponent.sanitize)).joined(separator: "-"))
-    known.withLock { $0[testName, default: [:]][arguments] = names }
-    return names
   }
 }

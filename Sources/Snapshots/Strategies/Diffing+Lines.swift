@@ -5,7 +5,7 @@ extension Diffing where Value == String {
   ///
   /// A reference that is not valid UTF-8 fails with the byte offset of the first bad byte.
   public static var lines: Diffing {
-    Diffing(
+    var diffing = Diffing(
       toData: { Data($0.utf8) },
       fromData: { try UTF8Text.decode($0) },
       diff: { reference, actual in
@@ -19,5 +19,7 @@ extension Diffing where Value == String {
         return SnapshotDifference(diff)
       }
     )
+    diffing.matchesRecording = UTF8Text.isEncoding
+    return diffing
   }
 }

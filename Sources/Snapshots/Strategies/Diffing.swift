@@ -35,6 +35,12 @@ public struct Diffing<Value> {
     self.fromData = fromData
     self.diff = diff
   }
+
+  /// Whether a reference file holds exactly the bytes recording `value` writes.
+  ///
+  /// Told without decoding the file, and such a reference matches. `nil` where decoding and
+  /// comparing is the only way; `.lines` compares the text's UTF-8 with the file.
+  var matchesRecording: ((_ value: Value, _ reference: Data) -> Bool)?
 }
 
 /// What a failed comparison reports: a message, and files that help to see the difference.
