@@ -30,18 +30,26 @@ struct CanonicalWriter {
   /// A string from a contiguous buffer: runs that need no escape are copied whole.
   mutating func string(_ bytes: UnsafeRawBufferPointer) {
     separate()
+    quote(bytes)
+  }
+
+  /// `bytes` in quotes, escaped, copying the runs that need no escape whole.
+  private mutating func quote(_ raw: UnsafeRawBufferPointer) {
     output.append(UInt8(ascii: "\""))
-    var start = bytes.startIndex
-    for index in bytes.indices {
+    // Typed, so that each run is appended as one copy.
+    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    var start = 0
+    var index = 0
+    while index < bytes.count {
       let byte = bytes[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-        continue
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        escape(byte)
+        start = index + 1
       }
-      output.append(contentsOf: bytes[start..<index])
-      escape(byte)
-      start = index + 1
+      index += 1
     }
-    output.append(contentsOf: bytes[start...])
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     output.append(UInt8(ascii: "\""))
   }
 
@@ -120,10 +128,22 @@ struct CanonicalWriter {
   private mutating func newline() {
     guard pretty else { return }
     output.append(0x0A)
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    if indent <= Self.spaces.count {
+      output.append(contentsOf: Self.spaces[..<indent])
+    } else {
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
   }
 
+  /// Indentation to copy from: a line's spaces are one copy, not one append per space.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
   private mutating func quote(_ bytes: some Sequence<UInt8>) {
+    // Keys read from json-c are contiguous: copied in runs like strings.
+    let contiguous: Void? = bytes.withContiguousStorageIfAvailable {
+      quote(UnsafeRawBufferPointer($0))
+    }
+    if contiguous != nil { return }
     output.append(UInt8(ascii: "\""))
     for byte in bytes {
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {

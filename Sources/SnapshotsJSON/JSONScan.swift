@@ -10,6 +10,19 @@ enum JSONScan {
   /// Where the numbers of the text are, in document order.
   static func numbers(in bytes: [UInt8]) throws(JSONParseError) -> [Range<Int>] {
     var numbers: [Range<Int>] = []
+    // Through a pointer: no bounds check per byte of a document of megabytes.
+    let problem = bytes.withUnsafeBufferPointer { scan($0, numbers: &numbers) }
+    if let problem {
+      throw JSONParseError(reason: problem.reason, byteOffset: problem.offset, in: bytes)
+    }
+    return numbers
+  }
+
+  /// Scans the whole text, adding each number's range to `numbers`: the first problem found,
+  /// `nil` when there is none.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, numbers: inout [Range<Int>])
+    -> (reason: String, offset: Int)?
+  {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -17,9 +30,7 @@ enum JSONScan {
         index += 1
         while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
           if bytes[index] < 0x20 {
-            throw JSONParseError(
-              reason: "a control character in a string must be escaped", byteOffset: index,
-              in: bytes)
+            return ("a control character in a string must be escaped", index)
           }
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
@@ -27,9 +38,7 @@ enum JSONScan {
       } else if byte == UInt8(ascii: "-") || isDigit(byte) {
         let start = index
         while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
-        guard isWellFormedNumber(bytes[start..<index]) else {
-          throw JSONParseError(reason: "malformed number", byteOffset: start, in: bytes)
-        }
+        guard isWellFormedNumber(bytes[start..<index]) else { return ("malformed number", start) }
         numbers.append(start..<index)
       } else if isLetter(byte) || byte == UInt8(ascii: ".") {
         let start = index
@@ -37,25 +46,24 @@ enum JSONScan {
           index += 1
         }
         guard isLiteral(bytes[start..<index]) else {
-          throw JSONParseError(
-            reason: "NaN, Infinity and other bare words are not JSON", byteOffset: start, in: bytes)
+          return ("NaN, Infinity and other bare words are not JSON", start)
         }
       } else if isStructural(byte) {
         index += 1
       } else {
         // json-c takes single-quoted strings even in strict mode; a `"` inside one would put
         // this scan out of step with json-c's, and let through what follows (found by fuzzing).
-        throw JSONParseError(
-          reason: byte == UInt8(ascii: "'")
-            ? "strings must be in double quotes" : "unexpected character",
-          byteOffset: index, in: bytes)
+        return (
+          byte == UInt8(ascii: "'") ? "strings must be in double quotes" : "unexpected character",
+          index
+        )
       }
     }
-    return numbers
+    return nil
   }
 
   /// `true`, `false` or `null`, compared byte by byte (a document has one per boolean or null).
-  private static func isLiteral(_ word: ArraySlice<UInt8>) -> Bool {
+  private static func isLiteral(_ word: some Collection<UInt8>) -> Bool {
     word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8)
       || word.elementsEqual("null".utf8)
   }
@@ -72,7 +80,7 @@ enum JSONScan {
   }
 
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as RFC 8259 defines a number.
-  static func isWellFormedNumber(_ text: ArraySlice<UInt8>) -> Bool {
+  static func isWellFormedNumber(_ text: some Collection<UInt8>) -> Bool {
     var rest = text[...]
     if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
     guard let first = rest.first, isDigit(first) else { return false }

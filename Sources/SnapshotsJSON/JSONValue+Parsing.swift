@@ -1,5 +1,6 @@
 import CJSONC
 import Foundation
+@_spi(Tooling) import Snapshots
 
 extension JSONValue {
   /// The deepest nesting accepted (json-c's own default is 32, too shallow for real documents).
@@ -58,10 +59,10 @@ private final class JSONCTree {
     bytes.reserveCapacity(count + 1)
     // json-c finishes a top-level scalar (`123`, `true`) only at a terminating NUL.
     bytes.append(0)
-    // The standard library validates UTF-8 much faster than json-c's flag; json-c is asked again,
-    // with its flag, only to say where invalid text is.
+    // Validated in place, much faster than json-c's flag; json-c is asked again, with its flag,
+    // only to say where invalid text is.
     let validUTF8 = bytes.withUnsafeBufferPointer {
-      String(validating: $0.prefix(count), as: UTF8.self) != nil
+      UTF8Text.isValid(UnsafeBufferPointer(rebasing: $0.prefix(count)))
     }
     let (parsed, end, failure) = Self.parse(&bytes, count: count, validatingUTF8: !validUTF8)
     bytes.removeLast()
