@@ -63,7 +63,8 @@ struct TestContext {
     if let test = Test.current {
       var arguments: [String] = []
       var identity = identity(of: test)
-      if let testCase = Test.Case.current, testCase.isParameterized {
+      // The case is looked up only for a parameterized test: most tests are not.
+      if test.isParameterized, let testCase = Test.Case.current, testCase.isParameterized {
         arguments = TestArguments.describe(testCase)
         identity += " (" + arguments.joined(separator: ", ") + ")"
       }

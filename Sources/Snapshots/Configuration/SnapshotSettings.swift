@@ -66,8 +66,14 @@ struct SnapshotSettings {
     environment: [String: String]? = nil,
     writesIntoPackage: () -> Bool = { true }
   ) throws(InvalidEnvironment) -> SnapshotSettings {
-    let read = environment.map(FromEnvironment.init) ?? .process
-    let fromEnvironment = try read.record.get()
+    // Spelt out rather than `map` and `get()`: generic calls, on every assertion of a debug build.
+    let read: FromEnvironment
+    if let environment { read = FromEnvironment(environment) } else { read = .process }
+    let fromEnvironment: SnapshotTestingConfiguration.Record?
+    switch read.record {
+    case .success(let record): fromEnvironment = record
+    case .failure(let error): throw error
+    }
     let onCI = read.onCI
     let record: SnapshotTestingConfiguration.Record
     var source = RecordSource.chosen

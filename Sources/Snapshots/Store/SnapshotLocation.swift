@@ -13,18 +13,20 @@ import Synchronization
 struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
   var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
-  var directoryPath: String
+  let directoryPath: String
   /// `<test>.<n|name>[.<ext>]`.
-  var fileName: String
+  private(set) var fileName: String
   /// The test file's name without its extension, used to group artifacts.
   var testFileName: String
   /// `<test>.<n|name>`: the file name without the strategy's extension.
   var stem: String
   var pathExtension: String?
 
-  /// The reference's path, made of strings: every assertion needs it, and `URL` arithmetic
-  /// was a tenth of a small assertion's cost in a debug build.
-  var path: String { directoryPath + "/" + fileName }
+  /// The reference's path, made of strings and joined once.
+  ///
+  /// Every assertion reads it several times, and `URL` arithmetic was a tenth of a small
+  /// assertion's cost in a debug build.
+  private(set) var path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
   /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
@@ -62,6 +64,7 @@ struct SnapshotLocation {
     self.stem = stem
     self.pathExtension = pathExtension
     if let pathExtension { fileName = stem + "." + pathExtension } else { fileName = stem }
+    path = directoryPath + "/" + fileName
 
     // Variants are this toolkit's own: no older name to look for.
     var legacyIdentifier = identifier
@@ -75,6 +78,7 @@ struct SnapshotLocation {
       {
         self.stem = legacyStem
         fileName = legacyName
+        path = directoryPath + "/" + legacyName
       }
     }
   }
