@@ -17,10 +17,9 @@ let package = Package(
     .plugin(name: "snapshot-gallery", targets: ["SnapshotGallery"]),
   ],
   dependencies: [
-    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax and
-    // swift-argument-parser; test targets that import `InlineSnapshots` build without them.
+    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax; test
+    // targets that import `InlineSnapshots` build without it.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Only `SnapshotsCustomDump` uses it.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -70,7 +69,6 @@ let package = Package(
         "SnapshotsPNG",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

@@ -1,7 +1,6 @@
-import ArgumentParser
 import Foundation
 
-/// The `snapshots` command line, parsed by swift-argument-parser (which also gives `--help`).
+/// The `snapshots` command line, parsed by ``CommandLineGrammar`` (which also gives `--help`).
 ///
 /// ```
 /// snapshots record --test-binary PATH [--package-directory DIR] [--filter REGEX] [--dry-run] [--prune]
@@ -47,165 +46,122 @@ public struct CommandOptions: Equatable, Sendable {
   }
 
   public init(parsing arguments: [String], currentDirectory: URL) throws(UsageError) {
-    let command: any ParsableCommand
+    let parsed: CommandLineGrammar.Parsed
     do {
-      command = try SnapshotsCLI.parseAsRoot(arguments)
+      parsed = try Self.grammar.parse(arguments)
     } catch {
-      throw UsageError(
-        description: SnapshotsCLI.fullMessage(for: error),
-        isHelp: SnapshotsCLI.exitCode(for: error) == .success)
+      switch error {
+      case .help(let text): throw UsageError(description: text, isHelp: true)
+      case .usage(let message): throw UsageError(description: message)
+      }
     }
-    func directory(_ path: String?) -> URL {
-      path.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? currentDirectory
+    verb = Verb(rawValue: parsed.verb.name) ?? .record
+    packageDirectory =
+      parsed.value("package-directory").map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? currentDirectory
+    testBinary = parsed.value("test-binary").map { URL(fileURLWithPath: $0) }
+    filter = parsed.value("filter")
+    dryRun = parsed.flag("dry-run")
+    quiet = parsed.flag("quiet")
+    prune = parsed.flag("prune")
+    gallery = parsed.flag("gallery")
+    shards = (parsed.values["from"] ?? []).map {
+      URL(fileURLWithPath: $0, relativeTo: packageDirectory)
     }
-    switch command {
-    case let record as SnapshotsCLI.Record:
-      verb = .record
-      packageDirectory = directory(record.common.package.packageDirectory)
-      testBinary = URL(fileURLWithPath: record.testBinary)
-      filter = record.filter
-      dryRun = record.common.dryRun
-      quiet = record.common.quiet
-      prune = record.prune
-      gallery = record.gallery
-    case let apply as SnapshotsCLI.Apply:
-      verb = .apply
-      packageDirectory = directory(apply.common.package.packageDirectory)
-      dryRun = apply.common.dryRun
-      quiet = apply.common.quiet
-      shards = apply.from.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory) }
-      filter = apply.filter
-      gallery = apply.gallery
-    case let migrate as SnapshotsCLI.Migrate:
-      verb = .migrate
-      packageDirectory = directory(migrate.common.package.packageDirectory)
-      dryRun = migrate.common.dryRun
-      toolkitIdentity = migrate.toolkitIdentity
-    case let catalog as SnapshotsCLI.Catalog:
-      verb = .catalog
-      packageDirectory = directory(catalog.package.packageDirectory)
-      file = catalog.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
-    case let gallery as SnapshotsCLI.Gallery:
-      verb = .gallery
-      packageDirectory = directory(gallery.package.packageDirectory)
-    case let info as SnapshotsCLI.Info:
-      verb = .info
+    toolkitIdentity = parsed.value("toolkit-identity") ?? toolkitIdentity
+    switch verb {
+    case .catalog:
+      file = parsed.value("output").map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+    case .info:
       packageDirectory = currentDirectory
-      file = URL(fileURLWithPath: info.file, relativeTo: currentDirectory)
-    default:
-      throw UsageError(description: SnapshotsCLI.helpMessage(), isHelp: true)
+      file = parsed.argument.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+    case .record, .apply, .migrate, .gallery:
+      break
     }
   }
-}
 
-/// The commands and options, as swift-argument-parser declares them; ``CommandOptions`` is
-/// what the tool runs with.
-struct SnapshotsCLI: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "snapshots",
-    abstract: "Records snapshot files and rewrites inline snapshots from what tests left.",
-    discussion: """
-      Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
-      3 the tests could not run or crashed.
-      """,
-    subcommands: [
-      Record.self, Apply.self, Migrate.self, Info.self, Catalog.self, Gallery.self,
-    ])
-
-  struct Package: ParsableArguments {
-    @Option(help: "The package to work in (default: the current directory).")
-    var packageDirectory: String?
-  }
-
-  struct Common: ParsableArguments {
-    @OptionGroup var package: Package
-
-    @Flag(help: "Print what would change, as diffs; write nothing.")
-    var dryRun = false
-
-    @Flag(help: "Print no progress and no test output: only changes and problems.")
-    var quiet = false
-  }
-
-  struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Run the tests, then apply what they left and list orphaned references.")
-
-    @OptionGroup var common: Common
-
-    @Option(help: "The package's test binary (<Package>PackageTests.xctest).")
-    var testBinary: String
-
-    @Option(help: "Run only the tests whose names match this regular expression.")
-    var filter: String?
-
-    @Flag(help: "Delete the references whose tests are gone (after a complete run only).")
-    var prune = false
-
-    @Flag(help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
-    var gallery = false
-  }
-
-  struct Apply: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract:
-        "Apply every unapplied run's records (oldest first, newest winning), running nothing."
-    )
-
-    @OptionGroup var common: Common
-
-    @Option(
-      help:
-        "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIRECTORY), instead of this package's store; repeat for each shard."
-    )
-    var from: [String] = []
-
-    @Option(
-      help:
-        "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
-    )
-    var filter: String?
-
-    @Flag(help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
-    var gallery = false
-  }
-
-  struct Migrate: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Move a package written for swift-snapshot-testing to this toolkit.")
-
-    @OptionGroup var common: Common
-
-    @Option(help: "This toolkit's package identity in the manifest.")
-    var toolkitIdentity = "swift-snapshots"
-  }
-
-  struct Catalog: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract:
-        "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded."
-    )
-
-    @OptionGroup var package: Package
-
-    @Option(help: "Where to write it (default: .build/snapshots/snapshot-catalog.json).")
-    var output: String?
-  }
-
-  struct Gallery: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract:
-        "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser."
-    )
-
-    @OptionGroup var package: Package
-  }
-
-  struct Info: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Print where a PNG reference was recorded (its environment fingerprint).")
-
-    @Argument(help: "The reference file.")
-    var file: String
-  }
+  /// The verbs and their options.
+  static let grammar: CommandLineGrammar = {
+    typealias Option = CommandLineGrammar.Option
+    let package = Option(
+      name: "package-directory", value: "package-directory",
+      help: "The package to work in (default: the current directory).")
+    let common = [
+      package,
+      Option(name: "dry-run", help: "Print what would change, as diffs; write nothing."),
+      Option(
+        name: "quiet", help: "Print no progress and no test output: only changes and problems."),
+    ]
+    let gallery = Option(
+      name: "gallery",
+      help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
+    return CommandLineGrammar(
+      command: "snapshots",
+      abstract: "Records snapshot files and rewrites inline snapshots from what tests left.",
+      discussion: """
+        Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
+        3 the tests could not run or crashed.
+        """,
+      verbs: [
+        .init(
+          name: "record",
+          abstract: "Run the tests, then apply what they left and list orphaned references.",
+          options: common + [
+            Option(
+              name: "test-binary", value: "test-binary",
+              help: "The package's test binary (<Package>PackageTests.xctest).", isRequired: true),
+            Option(
+              name: "filter", value: "filter",
+              help: "Run only the tests whose names match this regular expression."),
+            Option(
+              name: "prune",
+              help: "Delete the references whose tests are gone (after a complete run only)."),
+            gallery,
+          ]),
+        .init(
+          name: "apply",
+          abstract:
+            "Apply every unapplied run's records (oldest first, newest winning), running nothing.",
+          options: common + [
+            Option(
+              name: "from", value: "from",
+              help:
+                "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIRECTORY), instead of this package's store; repeat for each shard.",
+              repeats: true),
+            Option(
+              name: "filter", value: "filter",
+              help:
+                "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
+            ),
+            gallery,
+          ]),
+        .init(
+          name: "migrate",
+          abstract: "Move a package written for swift-snapshot-testing to this toolkit.",
+          options: common + [
+            Option(
+              name: "toolkit-identity", value: "toolkit-identity",
+              help: "This toolkit's package identity in the manifest.")
+          ]),
+        .init(
+          name: "info",
+          abstract: "Print where a PNG reference was recorded (its environment fingerprint).",
+          options: [], argument: ("file", "The reference file.")),
+        .init(
+          name: "catalog",
+          abstract:
+            "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded.",
+          options: [
+            package,
+            Option(
+              name: "output", value: "output",
+              help: "Where to write it (default: .build/snapshots/snapshot-catalog.json)."),
+          ]),
+        .init(
+          name: "gallery",
+          abstract:
+            "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser.",
+          options: [package]),
+      ])
+  }()
 }
