@@ -39,15 +39,12 @@ struct CanonicalWriter {
     // Typed, so that each run is appended as one copy.
     let bytes = raw.assumingMemoryBound(to: UInt8.self)
     var start = 0
-    var index = 0
+    var index = StringRun.end(in: bytes, from: 0)
     while index < bytes.count {
-      let byte = bytes[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        escape(byte)
-        start = index + 1
-      }
-      index += 1
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      escape(bytes[index])
+      start = index + 1
+      index = StringRun.end(in: bytes, from: start)
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     output.append(UInt8(ascii: "\""))

@@ -27,12 +27,13 @@ enum JSONScan {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        index += 1
+        index = StringRun.end(in: bytes, from: index + 1)
         while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
           if bytes[index] < 0x20 {
             return ("a control character in a string must be escaped", index)
           }
-          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+          index = StringRun.end(
+            in: bytes, from: index + (bytes[index] == UInt8(ascii: "\\") ? 2 : 1))
         }
         index += 1
       } else if byte == UInt8(ascii: "-") || isDigit(byte) {

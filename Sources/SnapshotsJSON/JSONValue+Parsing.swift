@@ -53,19 +53,14 @@ private final class JSONCTree {
   }
 
   init(parsing data: some Collection<UInt8>) throws(JSONParseError) {
-    var bytes = Array(data)
+    // An array passed in is shared, not copied.
+    let bytes = Array(data)
     let count = bytes.count
     byteCount = count
-    bytes.reserveCapacity(count + 1)
-    // json-c finishes a top-level scalar (`123`, `true`) only at a terminating NUL.
-    bytes.append(0)
     // Validated in place, much faster than json-c's flag; json-c is asked again, with its flag,
     // only to say where invalid text is.
-    let validUTF8 = bytes.withUnsafeBufferPointer {
-      UTF8Text.isValid(UnsafeBufferPointer(rebasing: $0.prefix(count)))
-    }
-    let (parsed, end, failure) = Self.parse(&bytes, count: count, validatingUTF8: !validUTF8)
-    bytes.removeLast()
+    let validUTF8 = bytes.withUnsafeBufferPointer(UTF8Text.isValid)
+    let (parsed, end, failure) = Self.parse(bytes, validatingUTF8: !validUTF8)
     if let failure { throw JSONParseError(reason: failure, byteOffset: end, in: bytes) }
     root = parsed
     self.bytes = bytes
@@ -107,29 +102,52 @@ private final class JSONCTree {
     return offset
   }
 
-  /// Runs json-c's strict tokener over `bytes` (which end with a NUL beyond `count`): the
-  /// document, where parsing ended, and why it failed, if it did.
-  private static func parse(_ bytes: inout [UInt8], count: Int, validatingUTF8: Bool)
+  /// Runs json-c's strict tokener over `bytes`: the document, where parsing ended, and why it
+  /// failed, if it did.
+  ///
+  /// First where the bytes are: a document that is an object or an array ends at its bracket.
+  /// json-c finishes a top-level scalar (`123`, `true`) only at a terminating NUL, so that, or
+  /// an unfinished text, is parsed again from a copy that ends in one.
+  private static func parse(_ bytes: [UInt8], validatingUTF8: Bool)
     -> (OpaquePointer?, end: Int, failure: String?)
   {
-    guard let tokener = json_tokener_new_ex(Int32(JSONValue.maximumDepth)) else {
+    guard let first = run(bytes, length: bytes.count, validatingUTF8: validatingUTF8) else {
       return (nil, 0, "out of memory")
     }
+    if first.error != json_tokener_continue {
+      return outcome(first, count: bytes.count)
+    }
+    let terminated = bytes + [0]
+    guard let second = run(terminated, length: terminated.count, validatingUTF8: validatingUTF8)
+    else { return (nil, 0, "out of memory") }
+    return outcome(second, count: bytes.count)
+  }
+
+  /// One parse; `nil` when json-c has no memory for a tokener.
+  private static func run(_ bytes: [UInt8], length: Int, validatingUTF8: Bool) -> (
+    parsed: OpaquePointer?, end: Int, error: json_tokener_error
+  )? {
+    guard let tokener = json_tokener_new_ex(Int32(JSONValue.maximumDepth)) else { return nil }
     defer { json_tokener_free(tokener) }
     json_tokener_set_flags(
       tokener, JSON_TOKENER_STRICT | (validatingUTF8 ? JSON_TOKENER_VALIDATE_UTF8 : 0))
     let parsed = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { text in
-        json_tokener_parse_ex(tokener, text.baseAddress, Int32(clamping: count + 1))
+        json_tokener_parse_ex(tokener, text.baseAddress, Int32(clamping: length))
       }
     }
-    let error = json_tokener_get_error(tokener)
-    let end = min(json_tokener_get_parse_end(tokener), count)
-    guard error != json_tokener_success else { return (parsed, end, nil) }
-    json_object_put(parsed)
+    return (parsed, json_tokener_get_parse_end(tokener), json_tokener_get_error(tokener))
+  }
+
+  private static func outcome(
+    _ result: (parsed: OpaquePointer?, end: Int, error: json_tokener_error), count: Int
+  ) -> (OpaquePointer?, end: Int, failure: String?) {
+    let end = min(result.end, count)
+    guard result.error != json_tokener_success else { return (result.parsed, end, nil) }
+    json_object_put(result.parsed)
     let reason =
-      end >= count || error == json_tokener_continue
-      ? "unexpected end of input" : String(cString: json_tokener_error_desc(error))
+      end >= count || result.error == json_tokener_continue
+      ? "unexpected end of input" : String(cString: json_tokener_error_desc(result.error))
     return (nil, end, reason)
   }
 

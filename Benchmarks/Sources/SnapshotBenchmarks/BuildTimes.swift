@@ -5,7 +5,9 @@ import Foundation
 /// On `InlineSnapshots` (no swift-syntax) against swift-snapshot-testing's
 /// `InlineSnapshotTesting` (which builds it), and on `Snapshots` against `SnapshotTesting` (which
 /// builds swift-custom-dump and xctest-dynamic-overlay). Each package is resolved first,
-/// untimed; then `swift build --build-tests` is timed from an empty build folder.
+/// untimed; then `swift build --build-tests` is timed from an empty build folder. The same
+/// target with no library at all (Swift Testing and Foundation only) is the floor both share;
+/// the builds less that floor are each library's own part.
 enum BuildTimes {
   static let inlineTest = """
     @Test func greeting() {
@@ -33,29 +35,52 @@ enum BuildTimes {
     func product(_ name: String, _ package: String) -> String {
       ".product(name: \"\(name)\", package: \"\(package)\")"
     }
+    let inline = (
+      ours: try time(
+        dependency: ours, product: product("InlineSnapshots", identity),
+        module: "InlineSnapshots", test: inlineTest),
+      theirs: try time(
+        dependency: theirs, product: product("InlineSnapshotTesting", "swift-snapshot-testing"),
+        module: "InlineSnapshotTesting", test: inlineTest)
+    )
+    let file = (
+      ours: try time(
+        dependency: ours, product: product("Snapshots", identity), module: "Snapshots",
+        test: fileTest),
+      theirs: try time(
+        dependency: theirs, product: product("SnapshotTesting", "swift-snapshot-testing"),
+        module: "SnapshotTesting", test: fileTest)
+    )
+    // What every such build costs before any snapshot library: Swift Testing's runner, the
+    // Foundation modules, the link.
+    let floor = try time(dependency: nil, product: nil, module: "Foundation", test: floorTest)
     return [
       Row(
         name: "clean debug build of a test target using inline snapshots",
-        ours: try time(
-          dependency: ours, product: product("InlineSnapshots", identity),
-          module: "InlineSnapshots", test: inlineTest),
-        theirs: try time(
-          dependency: theirs, product: product("InlineSnapshotTesting", "swift-snapshot-testing"),
-          module: "InlineSnapshotTesting", test: inlineTest),
-        target: "≥ 5× faster"),
+        ours: inline.ours, theirs: inline.theirs, target: "≥ 5× faster"),
       Row(
         name: "clean debug build of a test target using file snapshots only",
-        ours: try time(
-          dependency: ours, product: product("Snapshots", identity), module: "Snapshots",
-          test: fileTest),
-        theirs: try time(
-          dependency: theirs, product: product("SnapshotTesting", "swift-snapshot-testing"),
-          module: "SnapshotTesting", test: fileTest),
-        target: "≥ 2× faster"),
+        ours: file.ours, theirs: file.theirs, target: "≥ 2× faster"),
+      Row(
+        name: "clean debug build of the same test target with no snapshot library (the floor)",
+        ours: floor, theirs: nil, target: "report"),
+      Row(
+        name: "the inline build less that floor (the library's part)",
+        ours: inline.ours - floor, theirs: inline.theirs - floor, target: "report"),
+      Row(
+        name: "the file-only build less that floor (the library's part)",
+        ours: file.ours - floor, theirs: file.theirs - floor, target: "report"),
     ]
   }
 
-  private static func time(dependency: String, product: String, module: String, test: String)
+  static let floorTest = """
+    @Test func greeting() {
+      #expect(["Hello": 1].count == 1)
+    }
+    """
+
+  /// `dependency` and `product` are `nil` for a test target with no dependency.
+  private static func time(dependency: String?, product: String?, module: String, test: String)
     throws -> Double
   {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -70,8 +95,8 @@ enum BuildTimes {
 
       let package = Package(
         name: "App",
-        dependencies: [\(dependency)],
-        targets: [.testTarget(name: "AppTests", dependencies: [\(product)])]
+        dependencies: [\(dependency ?? "")],
+        targets: [.testTarget(name: "AppTests", dependencies: [\(product ?? "")])]
       )
 
       """.utf8

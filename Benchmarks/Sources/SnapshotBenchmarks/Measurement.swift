@@ -46,6 +46,7 @@ struct Row {
 
   static func format(_ seconds: Double?) -> String {
     guard let seconds else { return "—" }
+    if seconds < 0.001 { return String(format: "%.1f µs", seconds * 1e6) }
     return seconds < 1
       ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.2f s", seconds)
   }
