@@ -22,7 +22,8 @@ enum DumpOrdering {
 
   /// Removes every ` #<digits>` from a type name.
   static func removingLocalDiscriminators(_ name: String) -> String {
-    guard name.contains(" #") else { return name }
+    // A byte search: `contains(" #")` on a `String` goes through Foundation.
+    guard name.utf8.contains(UInt8(ascii: "#")) else { return name }
     var result = ""
     var scalars = Array(name.unicodeScalars)[...]
     while let scalar = scalars.first {

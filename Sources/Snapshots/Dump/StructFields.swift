@@ -27,19 +27,11 @@ struct StructFields {
   }
 
   init?<Root>(_ type: Root.Type) {
-    var keyPaths: [AnyKeyPath] = []
-    guard
-      _forEachFieldWithKeyPath(
-        of: type,
-        body: { _, keyPath in
-          keyPaths.append(keyPath); return true
-        })
-    else { return nil }
     var labels: [String] = []
-    var readers: [Reader] = []
+    // `nil` for a field read through its key path, found below.
+    var readers: [Reader?] = []
     var directFields: [DirectField]? = []
     let complete = _forEachField(of: type) { name, offset, fieldType, kind in
-      guard labels.count < keyPaths.count else { return false }
       switch kind {
       case .struct, .enum, .tuple:
         readers.append(.offset(offset, Self.loader(for: fieldType)))
@@ -49,15 +41,29 @@ struct StructFields {
           directFields = nil
         }
       default:
-        readers.append(.keyPath(keyPaths[labels.count]))
+        readers.append(nil)
         directFields = nil
       }
       labels.append(String(cString: name))
       return true
     }
-    guard complete, labels.count == keyPaths.count else { return nil }
+    guard complete else { return nil }
+    // Key paths only when a field needs one: making each instantiates a key path type, most of
+    // the cost of inspecting a struct of plain fields.
+    if readers.contains(where: { $0 == nil }) {
+      var keyPaths: [AnyKeyPath] = []
+      guard
+        _forEachFieldWithKeyPath(
+          of: type,
+          body: { _, keyPath in
+            keyPaths.append(keyPath); return true
+          }),
+        keyPaths.count == labels.count
+      else { return nil }
+      readers = readers.indices.map { readers[$0] ?? .keyPath(keyPaths[$0]) }
+    }
     self.labels = labels
-    self.readers = readers
+    self.readers = readers.compactMap { $0 }
     self.directFields = directFields
   }
 
