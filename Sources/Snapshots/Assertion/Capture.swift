@@ -101,8 +101,10 @@ private final class ResultSlot<Value>: @unchecked Sendable {
   } catch {
     return .failure(.couldNotEvaluate(error))
   }
-  return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
-    .mapError { CaptureMessage($0.description) }
+  let snapshot = strategy.snapshot(evaluated)
+  // The usual case, a value already there, without the generic `mapError`s.
+  if case .ready(.success(let format)) = snapshot.source { return .success(format) }
+  return Capture.run(snapshot, timeout: timeout).mapError { CaptureMessage($0.description) }
 }
 
 /// Runs a strategy on a value that is computed asynchronously, awaiting the strategy without

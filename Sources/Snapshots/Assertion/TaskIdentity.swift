@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Identifies the current task for numbering snapshots per test run.
 ///
@@ -23,11 +24,21 @@ enum TaskIdentity {
     )
   }()
 
+  /// The last task asked about, and its name.
+  private static let last = Mutex<(id: UInt64, name: String)?>(nil)
+
   /// `nil` outside a task.
   static var current: String? {
     if let runtime {
       guard let task = runtime.currentTask() else { return nil }
-      return "task#" + runtime.taskID(task).description
+      let id = runtime.taskID(task)
+      // A test's assertions run in one task: its name is made once.
+      return last.withLock { last in
+        if let last, last.id == id { return last.name }
+        let name = "task#" + id.description
+        last = (id, name)
+        return name
+      }
     }
     return withUnsafeCurrentTask { task in task.map { "task@\($0.hashValue)" } }
   }
