@@ -101,8 +101,9 @@ private final class ResultSlot<Value>: @unchecked Sendable {
   } catch {
     return .failure(.couldNotEvaluate(error))
   }
+  if let synchronous = strategy.synchronousSnapshot { return .success(synchronous(evaluated)) }
   let snapshot = strategy.snapshot(evaluated)
-  // The usual case, a value already there, without the generic `mapError`s.
+  // A value already there, without the generic `mapError`s.
   if case .ready(.success(let format)) = snapshot.source { return .success(format) }
   return Capture.run(snapshot, timeout: timeout).mapError { CaptureMessage($0.description) }
 }

@@ -20,7 +20,22 @@ public struct Snapshotting<Value, Format> {
   public var diffing: Diffing<Format>
 
   /// Produces the format from a value, possibly asynchronously.
-  public var snapshot: (Value) -> Async<Format>
+  public var snapshot: (Value) -> Async<Format> {
+    get { asyncSnapshot }
+    set {
+      asyncSnapshot = newValue
+      synchronousSnapshot = nil
+    }
+  }
+
+  private var asyncSnapshot: (Value) -> Async<Format>
+
+  /// The same as ``snapshot``, for a strategy made only of synchronous steps.
+  ///
+  /// An assertion calls it directly: in a debug build, wrapping each step's value in an `Async`
+  /// and unwrapping it again was a tenth of a small assertion. Dropped when ``snapshot`` is
+  /// replaced.
+  private(set) var synchronousSnapshot: ((Value) -> Format)?
 
   /// Creates a strategy whose snapshot is computed asynchronously (callback or `async`).
   public init(
@@ -30,7 +45,7 @@ public struct Snapshotting<Value, Format> {
   ) {
     self.pathExtension = pathExtension
     self.diffing = diffing
-    self.snapshot = asyncSnapshot
+    self.asyncSnapshot = asyncSnapshot
   }
 
   /// Creates a strategy whose snapshot is computed synchronously.
@@ -40,6 +55,7 @@ public struct Snapshotting<Value, Format> {
     snapshot: @escaping (_ value: Value) -> Format
   ) {
     self.init(pathExtension: pathExtension, diffing: diffing) { Async(value: snapshot($0)) }
+    synchronousSnapshot = snapshot
   }
 
   /// Transforms a strategy on `Value` into one on `NewValue`.
@@ -52,7 +68,11 @@ public struct Snapshotting<Value, Format> {
   public func pullback<NewValue>(
     _ transform: @escaping (_ otherValue: NewValue) -> Value
   ) -> Snapshotting<NewValue, Format> {
-    asyncPullback { Async(value: transform($0)) }
+    var pulled = asyncPullback { Async(value: transform($0)) }
+    if let synchronous = synchronousSnapshot {
+      pulled.synchronousSnapshot = { synchronous(transform($0)) }
+    }
+    return pulled
   }
 
   /// Transforms a strategy on `Value` into one on `NewValue` through an asynchronous step.
