@@ -1,5 +1,5 @@
 import Foundation
-import Snapshots
+@_spi(Tooling) import Snapshots
 
 extension Diffing where Value == String {
   /// JSON text compared as JSON: key order, whitespace and number spelling do not matter.
@@ -25,6 +25,7 @@ extension Diffing where Value == String {
         return JSONComparison(redactions: redactions).compare(reference, actual)
       }
     )
+    diffing.matchesRecording = UTF8Text.isEncoding
     diffing.toDataReplacing = { text, reference in
       Data(
         (FoundationLayout.isUsed(by: reference)

@@ -11,7 +11,7 @@ import Foundation
   }
 
   /// Whether `data` is exactly `text`'s UTF-8.
-  static func isEncoding(of text: String, _ data: Data) -> Bool {
+  public static func isEncoding(of text: String, _ data: Data) -> Bool {
     var text = text
     return text.withUTF8 { utf8 in
       utf8.count == data.count

@@ -40,7 +40,7 @@ public struct Diffing<Value> {
   ///
   /// Told without decoding the file, and such a reference matches. `nil` where decoding and
   /// comparing is the only way; `.lines` compares the text's UTF-8 with the file.
-  var matchesRecording: ((_ value: Value, _ reference: Data) -> Bool)?
+  @_spi(Tooling) public var matchesRecording: ((_ value: Value, _ reference: Data) -> Bool)?
 }
 
 /// What a failed comparison reports: a message, and files that help to see the difference.
