@@ -102,10 +102,8 @@ private final class ResultSlot<Value>: @unchecked Sendable {
     return .failure(.couldNotEvaluate(error))
   }
   if let synchronous = strategy.synchronousSnapshot { return .success(synchronous(evaluated)) }
-  let snapshot = strategy.snapshot(evaluated)
-  // A value already there, without the generic `mapError`s.
-  if case .ready(.success(let format)) = snapshot.source { return .success(format) }
-  return Capture.run(snapshot, timeout: timeout).mapError { CaptureMessage($0.description) }
+  return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
+    .mapError { CaptureMessage($0.description) }
 }
 
 /// Runs a strategy on a value that is computed asynchronously, awaiting the strategy without
