@@ -16,7 +16,9 @@ import Testing
     "", "plain text", "quote \" inside", "back\\slash", "tab\t", "é", "🍕", "\u{7F}", "~",
   ])
   func stringsAreQuotedLikeDebugDescription(text: String) {
-    #expect(DumpTypeTraits.quoted(text) == text.debugDescription)
+    var quoted = "→"
+    DumpTypeTraits.appendQuoted(text, to: &quoted)
+    #expect(quoted == "→" + text.debugDescription)
   }
 
   @Test func localTypeDiscriminatorsAreRemoved() {
@@ -80,6 +82,34 @@ import Testing
     }
   }
 
+  /// The same inside other values: named, indented, with one field and with none.
+  @Test func nestedStructsOfStandardFieldsDumpAlikeEveryTime() {
+    struct Pair { var b: Int; var a: String }
+    struct One { var only: Bool }
+    struct Empty {}
+    struct Outer { var pair: Pair; var ones: [One]; var empty: Empty }
+    let value = Outer(
+      pair: Pair(b: 2, a: "x"), ones: [One(only: true), One(only: false)], empty: Empty())
+    for _ in 0..<3 {
+      #expect(
+        Dump.text(of: value) == """
+          ▿ Outer
+            - empty: Empty
+            ▿ ones: 2 elements
+              ▿ One
+                - only: true
+              ▿ One
+                - only: false
+            ▿ pair: Pair
+              - a: "x"
+              - b: 2
+
+          """)
+      #expect(Dump.text(of: One(only: true)) == "▿ One\n  - only: true\n")
+      #expect(Dump.text(of: Empty()) == "- Empty\n")
+    }
+  }
+
   @Test func deepNestingIsDumpedOnce() {
     indirect enum Tree { case leaf, node(Tree, Tree) }
     func tree(depth: Int) -> Tree {
@@ -107,7 +137,7 @@ struct DumpHolder {
   @Test func typesAreInspectedOncePerProcess() {
     struct Inspected { var id = 1 }
     _ = Dump.text(of: Inspected())
-    let facts = DumpTypeFacts.known
+    let facts = DumpTypeFacts.known().facts
     #expect(facts.traits[ObjectIdentifier(Inspected.self)] != nil)
     #expect(facts.traits[ObjectIdentifier(Int.self)] != nil)
     #expect(facts.typeNames[ObjectIdentifier(Inspected.self)] == "Inspected")

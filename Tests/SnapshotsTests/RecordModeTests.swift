@@ -56,6 +56,19 @@ import Testing
     #expect(verify("v1", record: .missing) == nil)
   }
 
+  /// A reference is opened by its name in its folder, opened once per process: a folder
+  /// removed and made again since is read afresh, not through the old one.
+  @Test func aFolderMadeAgainIsReadAfresh() throws {
+    defer { folder.remove() }
+    #expect(verify("v1", record: .missing) != nil)
+    #expect(verify("v1", record: .never) == nil)
+    try FileManager.default.removeItem(atPath: folder.path)
+    try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: false)
+    try "v2".write(to: reference, atomically: false, encoding: .utf8)
+    #expect(verify("v2", record: .never) == nil)
+    #expect(try onDisk() == "v2")
+  }
+
   @Test func missingNeverOverwritesADifferentReference() throws {
     defer { folder.remove() }
     try Data("old\n".utf8).write(to: reference)

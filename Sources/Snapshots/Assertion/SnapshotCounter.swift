@@ -16,8 +16,15 @@ final class SnapshotCounter: Sendable {
   /// The next number for `test`'s unnamed snapshots within the test run `execution`.
   func next(execution: String, test: Test) -> Int {
     // One string for the key: in the debug build tests use, hashing a struct of strings runs
-    // generic code, and a concatenation is one call into the optimised standard library.
-    let key = execution + "\u{0}" + test.directoryPath + "/" + test.base
+    // generic code. Made with one allocation, where each `+` would make a string.
+    var key = ""
+    key.reserveCapacity(
+      execution.utf8.count + test.directoryPath.utf8.count + test.base.utf8.count + 2)
+    key.append(execution)
+    key.append("\u{0}")
+    key.append(test.directoryPath)
+    key.append("/")
+    key.append(test.base)
     return counts.withLock { counts in
       // One lookup, through the dictionary's in-place access.
       func increment(_ count: inout Int) -> Int {

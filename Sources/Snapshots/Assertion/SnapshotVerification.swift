@@ -2,23 +2,31 @@ import Foundation
 
 /// One assertion, in named steps: locate the reference, capture the value, load the reference,
 /// compare, record, and return the failure for the caller to report.
+///
+/// The steps that need no value (locating, claiming, settings) are the ``AssertionSite``'s, which
+/// is not generic: in the debug build tests use, each step of a generic type runs through its
+/// type's metadata.
 struct SnapshotVerification<Value, Format> {
   var strategy: Snapshotting<Value, Format>
-  var name: String?
-  /// A ``Variant``'s part of the file name (``Variant/fileComponent``), after the name.
-  var variant: String? = nil
-  var record: SnapshotTestingConfiguration.Record?
-  var snapshotDirectory: String?
+  var site: AssertionSite
   var timeout: TimeInterval
-  var filePath: String
-  var testName: String
-  /// The caller's line, where the failure is reported (and the tool matches it to its record).
-  var line: UInt
+
+  init(
+    strategy: Snapshotting<Value, Format>, name: String?,
+    record: SnapshotTestingConfiguration.Record?, snapshotDirectory: String?,
+    timeout: TimeInterval, filePath: String, testName: String, line: UInt
+  ) {
+    self.strategy = strategy
+    self.timeout = timeout
+    site = AssertionSite(
+      name: name, record: record, snapshotDirectory: snapshotDirectory, filePath: filePath,
+      testName: testName, line: line)
+  }
 
   /// The test context it ran in and the failure, `nil` when the snapshot matches.
   func run(_ value: () throws -> Value) -> (context: TestContext, failure: SnapshotFailure?) {
-    let (context, prepared) = prepare()
-    let ready: Ready
+    let (context, prepared) = site.prepare(pathExtension: strategy.pathExtension)
+    let ready: AssertionSite.Ready
     switch prepared {
     case .ready(let found): ready = found
     case .failed(let failure): return (context, failure)
@@ -32,62 +40,14 @@ struct SnapshotVerification<Value, Format> {
   func run(_ value: () async throws -> Value) async -> (
     context: TestContext, failure: SnapshotFailure?
   ) {
-    let (context, prepared) = prepare()
-    let ready: Ready
+    let (context, prepared) = site.prepare(pathExtension: strategy.pathExtension)
+    let ready: AssertionSite.Ready
     switch prepared {
     case .ready(let found): ready = found
     case .failed(let failure): return (context, failure)
     }
     let actual = await captureSnapshot(of: value, as: strategy, timeout: timeout)
     return (context, verify(actual, at: ready.location, settings: ready.settings))
-  }
-
-  private struct Ready {
-    var location: SnapshotLocation
-    var settings: SnapshotSettings
-  }
-
-  private enum Prepared {
-    case ready(Ready)
-    case failed(SnapshotFailure)
-  }
-
-  /// Locates the reference and resolves the settings: what the comparison needs, or why it
-  /// cannot run.
-  private func prepare() -> (TestContext, Prepared) {
-    let context = TestContext.current(testName: testName)
-    let location = locate(in: context)
-    let settings: SnapshotSettings
-    do {
-      settings = try SnapshotSettings.resolve(record: record) {
-        location.isInsidePackage(ofTestFile: filePath)
-      }
-    } catch {
-      return (context, .failed(SnapshotFailure(error.description)))
-    }
-    let claimant = ReferenceClaims.Claimant(
-      test: context.identity,
-      name: variant.map { [name, $0].compactMap { $0 }.joined(separator: ".") } ?? name,
-      stem: location.stem)
-    if let owner = ReferenceClaims.shared.claim(location.path, for: claimant) {
-      return (
-        context,
-        .failed(
-          SnapshotFailure(
-            ReferenceClaims.conflict(
-              path: location.path, first: owner, second: claimant.description)))
-      )
-    }
-    ReferenceLog.shared.log(location.path, testFilePath: filePath)
-    return (context, .ready(Ready(location: location, settings: settings)))
-  }
-
-  private func locate(in context: TestContext) -> SnapshotLocation {
-    SnapshotLocation(
-      filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
-      arguments: context.arguments, name: name, variant: variant,
-      pathExtension: strategy.pathExtension
-    ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
   }
 
   private func verify(
@@ -101,7 +61,7 @@ struct SnapshotVerification<Value, Format> {
     }
     let referenceData: Data?
     do {
-      referenceData = try AtomicFile.read(path: location.path)
+      referenceData = try location.readReference()
     } catch {
       return SnapshotFailure("Could not read the reference: \(error)")
     }
@@ -185,7 +145,7 @@ struct SnapshotVerification<Value, Format> {
     case .missing, .unreadable, .differs:
       let difference = outcome.difference
       let folder = ArtifactsFolder.directory(
-        for: location, testFilePath: filePath, configured: settings.artifactsDirectory)
+        for: location, testFilePath: site.filePath, configured: settings.artifactsDirectory)
       let written: (actual: URL, artifacts: [URL])
       do {
         written = try ArtifactsFolder.write(
@@ -194,7 +154,7 @@ struct SnapshotVerification<Value, Format> {
         return SnapshotFailure(
           "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)")
       }
-      let pendingError = leavePendingRecord(data, at: location)
+      let pendingError = site.leavePendingRecord(data, at: location)
       let message = FailureMessage.failed(
         outcome: describe(outcome), difference: difference, referencePath: path,
         artifacts: written, pendingError: pendingError, settings: settings)
@@ -203,20 +163,6 @@ struct SnapshotVerification<Value, Format> {
         attachments: SnapshotFailure.attachments(
           reference: reference, actual: data, artifacts: difference?.artifacts ?? [],
           location: location))
-    }
-  }
-
-  /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
-  /// failure says so, and `snapshot-record` counts it as not recorded).
-  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
-    let record = PendingFileRecord(
-      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
-      sourceFile: filePath, line: Int(line), sourceHash: SourceHash.ofFile(atPath: filePath))
-    do {
-      try PendingStore.write(.file(record), data: data, testFilePath: filePath)
-      return nil
-    } catch {
-      return "\(error)"
     }
   }
 

@@ -17,13 +17,23 @@ struct Dump {
   /// library's optimised code, where appending UTF-8 views to a byte array ran generic code.
   private var output = ""
   /// The process's type facts, and whether this dump added any.
-  private var facts = DumpTypeFacts.known
+  private var facts: DumpTypeFacts
+  private let factsVersion: Int
   private var learned = false
 
+  private init() {
+    (facts, factsVersion) = DumpTypeFacts.known()
+  }
+
   static func text(of value: Any) -> String {
+    if let direct = DumpTypeFacts.directStruct(type(of: value)) {
+      var output = ""
+      direct.write(value, indent: 0, name: nil, to: &output)
+      return output
+    }
     var dump = Dump()
     dump.write(value, name: nil, indent: 0, visited: [])
-    if dump.learned { DumpTypeFacts.learn(dump.facts) }
+    if dump.learned { DumpTypeFacts.learn(dump.facts, since: dump.factsVersion) }
     return dump.output
   }
 
@@ -33,21 +43,28 @@ struct Dump {
     let valueType = type(of: value)
     let traits = traits(of: valueType)
     if let direct = traits.direct {
-      return line(indent, "-", name, DumpTypeTraits.text(of: value, direct))
+      Self.appendLead(to: &output, indent, "-", name)
+      DumpTypeTraits.append(value, direct, to: &output)
+      return output.append("\n")
     }
-    if let plain = facts.plainStructs[ObjectIdentifier(valueType)] {
-      line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
-      // Fields all of standard types, in an order already known: their lines at once.
-      if let known = facts.fieldOrders[ObjectIdentifier(valueType)], let order = known,
-        let texts = plain.fields.directTexts(of: value), texts.count == order.count
+    let key = ObjectIdentifier(valueType)
+    if let direct = facts.directStructs[key] {
+      return direct.write(value, indent: indent, name: name, to: &output)
+    }
+    if let plain = facts.plainStructs[key] {
+      // Fields all of standard types, in an order already known (trivially for one field):
+      // from now on a `DirectStruct`.
+      let known =
+        plain.fields.labels.count < 2
+        ? Array(plain.fields.labels.indices) : facts.fieldOrders[key] ?? nil
+      if let order = known,
+        let direct = DirectStruct(typeName: plain.name, fields: plain.fields, order: order)
       {
-        var position = 0
-        while position < order.count {
-          line(indent + 2, "-", plain.fields.labels[order[position]], texts[order[position]])
-          position += 1
-        }
-        return
+        facts.directStructs[key] = direct
+        learned = true
+        return direct.write(value, indent: indent, name: name, to: &output)
       }
+      line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
       return writeChildren(
         plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
     }
@@ -174,6 +191,21 @@ struct Dump {
   }
 
   private mutating func line(_ indent: Int, _ bullet: String, _ name: String?, _ text: String) {
+    Self.appendLine(to: &output, indent, bullet, name, text)
+  }
+
+  /// Appends one line: `<indent><bullet> [<name>: ]<text>`.
+  static func appendLine(
+    to output: inout String, _ indent: Int, _ bullet: String, _ name: String?, _ text: String
+  ) {
+    appendLead(to: &output, indent, bullet, name)
+    output.append(text)
+    output.append("\n")
+  }
+
+  /// Appends what precedes a line's text.
+  static func appendLead(to output: inout String, _ indent: Int, _ bullet: String, _ name: String?)
+  {
     if indent > 0 { output.append(String(repeating: " ", count: indent)) }
     output.append(bullet)
     output.append(" ")
@@ -181,8 +213,6 @@ struct Dump {
       output.append(name)
       output.append(": ")
     }
-    output.append(text)
-    output.append("\n")
   }
 
   private mutating func circular(_ indent: Int, _ bullet: String, _ name: String?) {

@@ -34,21 +34,31 @@ struct DumpTypeTraits {
     describable = type is any CustomStringConvertible.Type
   }
 
-  /// The line's text for a value of a `direct` type, exactly as the general path writes it
-  /// (each is a leaf: a value with no children).
-  static func text(of value: Any, _ direct: Direct) -> String {
+  /// Appends the line's text for a value of a `direct` type stored at `pointer`, exactly as
+  /// the general path writes it (each is a leaf: a value with no children).
+  static func append(at pointer: UnsafeRawPointer, _ direct: Direct, to output: inout String) {
     switch direct {
-    case .string: return quoted(value as? String ?? "")
-    case .int: return (value as? Int ?? 0).description
-    case .bool: return (value as? Bool ?? false).description
-    case .double: return (value as? Double ?? 0).description
+    case .string: appendQuoted(pointer.load(as: String.self), to: &output)
+    case .int: output.append(pointer.load(as: Int.self).description)
+    case .bool: output.append(pointer.load(as: Bool.self) ? "true" : "false")
+    case .double: output.append(pointer.load(as: Double.self).description)
     }
   }
 
-  /// `text.debugDescription`, without its per-character walk when the text is printable ASCII
-  /// with no `"` or `\`, which it would leave as it is (checked through a pointer: iterating
-  /// the string's view runs generic code per byte in a debug build).
-  static func quoted(_ text: String) -> String {
+  /// The same for a boxed value of a `direct` type.
+  static func append(_ value: Any, _ direct: Direct, to output: inout String) {
+    func read<Value>(_ typed: Value) {
+      withUnsafeBytes(of: typed) { bytes in
+        if let base = bytes.baseAddress { append(at: base, direct, to: &output) }
+      }
+    }
+    _openExistential(value, do: read)
+  }
+
+  /// Appends `text.debugDescription`, without its per-character walk when the text is printable
+  /// ASCII with no `"` or `\`, which it would leave as it is (checked through a pointer:
+  /// iterating the string's view runs generic code per byte in a debug build).
+  static func appendQuoted(_ text: String, to output: inout String) {
     var copy = text
     let plain = copy.withUTF8 { utf8 -> Bool in
       guard let bytes = utf8.baseAddress else { return true }
@@ -60,6 +70,9 @@ struct DumpTypeTraits {
       }
       return true
     }
-    return plain ? "\"" + text + "\"" : text.debugDescription
+    guard plain else { return output.append(text.debugDescription) }
+    output.append("\"")
+    output.append(text)
+    output.append("\"")
   }
 }

@@ -16,12 +16,12 @@ struct StructFields {
 
   let labels: [String]
   private let readers: [Reader]
-  /// Where each field is and which standard type it has, when every field is a `String`, `Int`,
-  /// `Bool` or `Double` whose line is known (``DumpTypeTraits/direct``): such a struct's lines
-  /// are written from its bytes, with no value boxed.
-  private let directFields: [DirectField]?
+  /// Where each field is and which standard type it has, in declaration order, when every
+  /// field is a `String`, `Int`, `Bool` or `Double` whose line is known
+  /// (``DumpTypeTraits/direct``): such a struct is a ``DirectStruct``.
+  let directFields: [DirectField]?
 
-  private struct DirectField {
+  struct DirectField {
     var offset: Int
     var kind: DumpTypeTraits.Direct
   }
@@ -65,36 +65,6 @@ struct StructFields {
     self.labels = labels
     self.readers = readers.compactMap { $0 }
     self.directFields = directFields
-  }
-
-  /// Each field's line text, in declaration order; `nil` unless every field is of a standard type.
-  ///
-  /// Read straight from the value's bytes (the types are ``DumpTypeTraits/direct``).
-  func directTexts(of value: Any) -> [String]? {
-    guard let directFields else { return nil }
-    func read<Root>(_ root: Root) -> [String] {
-      if Root.self == Any.self {
-        return _openExistential(unsafeBitCast(root, to: Any.self), do: read)
-      }
-      return withUnsafeBytes(of: root) { bytes in
-        var texts: [String] = []
-        texts.reserveCapacity(directFields.count)
-        guard let base = bytes.baseAddress else { return texts }
-        var index = 0
-        while index < directFields.count {
-          let field = base + directFields[index].offset
-          switch directFields[index].kind {
-          case .string: texts.append(DumpTypeTraits.quoted(field.load(as: String.self)))
-          case .int: texts.append(field.load(as: Int.self).description)
-          case .bool: texts.append(field.load(as: Bool.self).description)
-          case .double: texts.append(field.load(as: Double.self).description)
-          }
-          index += 1
-        }
-        return texts
-      }
-    }
-    return _openExistential(value, do: read)
   }
 
   /// The fields of `value` (an instance of the type), in declaration order.

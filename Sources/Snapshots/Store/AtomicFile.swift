@@ -67,7 +67,17 @@ import Synchronization
 
   /// ``read(_:)`` for a path.
   public static func read(path: String) throws(ReadError) -> Data? {
-    let descriptor = path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }
+    try read(opening: path.withCString { Foundation.open($0, O_RDONLY | O_CLOEXEC) }, path: path)
+  }
+
+  /// ``read(_:)`` for the file `name` in the open folder `folder` (whose path is `path`'s
+  /// folder): the kernel looks up one name instead of walking the whole path.
+  static func read(name: String, in folder: Int32, path: String) throws(ReadError) -> Data? {
+    try read(opening: name.withCString { openat(folder, $0, O_RDONLY | O_CLOEXEC) }, path: path)
+  }
+
+  /// Reads the file just opened as `descriptor` (negative if it could not be) and closes it.
+  private static func read(opening descriptor: Int32, path: String) throws(ReadError) -> Data? {
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw ReadError(path: path, reason: "could not be opened: \(systemError())")

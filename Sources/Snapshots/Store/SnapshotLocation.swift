@@ -14,6 +14,8 @@ struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
   var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
   let directoryPath: String
+  /// The folder open for reading (``TestFileFolder/Folder/descriptor``), `-1` when it is not.
+  private let directoryDescriptor: Int32
   /// `<test>.<n|name>[.<ext>]`.
   private(set) var fileName: String
   /// The test file's name without its extension, used to group artifacts.
@@ -44,6 +46,7 @@ struct SnapshotLocation {
     let folder = TestFileFolder.of(filePath, snapshotDirectory: snapshotDirectory)
     testFileName = folder.testFileName
     directoryPath = folder.directoryPath
+    directoryDescriptor = folder.descriptor
     let names = TestFileNames.of(testName, arguments: arguments)
     let base = names.base
     // `if let` rather than `Optional.map`: every assertion runs this, and in a debug build
@@ -83,6 +86,19 @@ struct SnapshotLocation {
     }
   }
 
+  /// The reference's bytes, `nil` when there is none.
+  ///
+  /// Opened by its name in the open folder when there is one; where that finds no file, by its
+  /// path, which also finds a folder made again since it was opened.
+  func readReference() throws(AtomicFile.ReadError) -> Data? {
+    if directoryDescriptor >= 0,
+      let data = try AtomicFile.read(name: fileName, in: directoryDescriptor, path: path)
+    {
+      return data
+    }
+    return try AtomicFile.read(path: path)
+  }
+
   /// The name of a file that goes with this snapshot, `<test>.<n|name>.<role>.<ext>`: its
   /// `actual` value, its `reference`, or an artifact such as `chart.1.difference.png`.
   func companionName(_ role: String, pathExtension: String?) -> String {
@@ -103,7 +119,13 @@ private enum TestFileFolder {
   struct Folder: Sendable {
     var directoryPath: String
     var testFileName: String
+    /// The folder opened once for the process (never closed, so the number is never another
+    /// file's), `-1` when it did not exist then or ``maxDescriptors`` are open.
+    var descriptor: Int32
   }
+
+  /// Leaves a large suite most of the process's descriptors.
+  private static let maxDescriptors = 64
 
   private struct Known {
     /// The last one asked for, compared before hashing: a test file's assertions mostly follow
@@ -111,6 +133,7 @@ private enum TestFileFolder {
     var last: (filePath: String, snapshotDirectory: String?, folder: Folder)?
     /// By test file, then by `snapshotDirectory:` (`""` for none).
     var all: [String: [String: Folder]] = [:]
+    var descriptors = 0
   }
 
   private static let known = Mutex(Known())
@@ -139,12 +162,19 @@ private enum TestFileFolder {
     // one spelling of each path.
     var directoryPath = directory.standardizedFileURL.path
     while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
-    let folder = Folder(directoryPath: directoryPath, testFileName: testFileName)
-    known.withLock {
-      $0.all[filePath, default: [:]][key] = folder
-      $0.last = (filePath, snapshotDirectory, folder)
+    return known.withLock { known in
+      if let folder = known.all[filePath]?[key] { return folder }
+      var folder = Folder(directoryPath: directoryPath, testFileName: testFileName, descriptor: -1)
+      if known.descriptors < maxDescriptors {
+        folder.descriptor = directoryPath.withCString {
+          open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        if folder.descriptor >= 0 { known.descriptors += 1 }
+      }
+      known.all[filePath, default: [:]][key] = folder
+      known.last = (filePath, snapshotDirectory, folder)
+      return folder
     }
-    return folder
   }
 }
 

@@ -19,6 +19,8 @@ extension Snapshotting where Format == String {
   ///   - name: "Blobby"
   /// ```
   public static var dump: Snapshotting {
-    SimplySnapshotting.lines.pullback { Dump.text(of: $0) }
+    // Made directly, not as a pullback of `.lines`: every assertion gets a new strategy, and a
+    // pullback composes its closures with `.lines`' own.
+    Snapshotting(pathExtension: "txt", diffing: .lines) { Dump.text(of: $0) }
   }
 }

@@ -110,7 +110,7 @@ struct VariantRun<Value, Format> {
     runs: [(Variant, SnapshotVerification<Value, Format>)], refused: [Failure]
   ) {
     let all = variants.all
-    let context = { TestContext.current(testName: assertion.testName) }
+    let context = { TestContext.current(testName: assertion.site.testName) }
     guard !all.isEmpty else {
       let none = SnapshotFailure(
         "No variants: the matrix needs at least one axis, each with a value.")
@@ -130,7 +130,7 @@ struct VariantRun<Value, Format> {
       }
       seen[component] = variant
       var verification = assertion
-      verification.variant = component
+      verification.site.variant = component
       runs.append((variant, verification))
     }
     return (runs, refused)
