@@ -24,7 +24,7 @@ print("| workload | swift-snapshots | swift-snapshot-testing 1.19.7 | ratio | ta
 print("|---|---|---|---|---|")
 do {
   let groups: [(String, () throws -> [Row])] = [
-    ("dump", DumpWorkloads.rows), ("diff", { try DiffWorkloads.rows(full: full) }),
+    ("dump", DumpWorkloads.rows), ("diff", { DiffWorkloads.rows(full: full) }),
     ("json", JSONWorkloads.rows), ("image", ImageWorkloads.rows),
     ("inline", InlineWorkloads.rows), ("suite", { try SuiteWorkloads.rows() }),
     ("gallery", GalleryWorkloads.rows), ("build", BuildTimes.rows),

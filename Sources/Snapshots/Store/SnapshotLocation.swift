@@ -151,17 +151,8 @@ private enum TestFileFolder {
       return folder
     }
     if let found { return found }
-    let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
-    let testFileName = testFile.deletingPathExtension().lastPathComponent
-    let directory =
-      snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? testFile.deletingLastPathComponent()
-      .appendingPathComponent("__Snapshots__", isDirectory: true)
-      .appendingPathComponent(testFileName, isDirectory: true)
-    // Standardised once here (no `.` or `..`), so the reference log and the orphan scan see
-    // one spelling of each path.
-    var directoryPath = directory.standardizedFileURL.path
-    while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
+    let (directoryPath, testFileName) = ReferenceFolder.of(
+      testFile: filePath, snapshotDirectory: snapshotDirectory)
     return known.withLock { known in
       if let folder = known.all[filePath]?[key] { return folder }
       var folder = Folder(directoryPath: directoryPath, testFileName: testFileName, descriptor: -1)
