@@ -38,24 +38,30 @@ enum SuiteWorkloads {
       try package.record(configuration)
       for framework in Framework.allCases {
         // In turns, so that the machine's drift during the runs falls on all three alike.
-        var (ours, theirs, empty) = (Double.infinity, Double.infinity, Double.infinity)
+        var ours = SuitePackage.Run.slowest
+        var theirs = ours
+        var empty = ours
         for _ in 0..<runs {
-          ours = min(ours, try package.time(.ours, framework, configuration))
-          theirs = min(theirs, try package.time(.theirs, framework, configuration))
-          empty = min(empty, try package.time(.empty, framework, configuration))
+          ours = ours.fastest(try package.time(.ours, framework, configuration))
+          theirs = theirs.fastest(try package.time(.theirs, framework, configuration))
+          empty = empty.fastest(try package.time(.empty, framework, configuration))
         }
         let assertions = Double(tests * 2)
+        let measure =
+          framework == .testing
+          ? "run minus empty run" : "time in the test methods, minus empty ones"
         rows.append(
           Row(
             name:
-              "one small assertion in a \(tests)-test suite, \(framework.rawValue), \(configuration) (run minus empty run\(framework == .xctest ? ", processor time" : ""))",
-            ours: (ours - empty) / assertions, theirs: (theirs - empty) / assertions,
+              "one small assertion in a \(tests)-test suite, \(framework.rawValue), \(configuration) (\(measure))",
+            ours: (ours.assertions - empty.assertions) / assertions,
+            theirs: (theirs.assertions - empty.assertions) / assertions,
             target: configuration == "debug" ? "≥ 5× faster" : "≥ 10× faster"))
         rows.append(
           Row(
             name:
-              "that suite's test binary, \(framework.rawValue), \(configuration)\(framework == .xctest ? ", processor time" : "") (empty: \(Row.format(empty)))",
-            ours: ours, theirs: theirs, target: "report"))
+              "that suite's test binary, \(framework.rawValue), \(configuration)\(framework == .xctest ? ", processor time" : "") (empty: \(Row.format(empty.binary)))",
+            ours: ours.binary, theirs: theirs.binary, target: "report"))
       }
       if configuration == "debug" {
         rows.append(try exportRow(package, runs: runs))
@@ -76,11 +82,12 @@ enum SuiteWorkloads {
     defer { try? FileManager.default.removeItem(at: folder) }
     var (plain, exported) = (Double.infinity, Double.infinity)
     for _ in 0..<runs {
-      plain = min(plain, try package.time(.ours, .testing, "debug"))
+      plain = min(plain, try package.time(.ours, .testing, "debug").binary)
       exported = min(
         exported,
         try package.time(
-          .ours, .testing, "debug", environment: ["SNAPSHOTS_PENDING_DIR": folder.path]))
+          .ours, .testing, "debug", environment: ["SNAPSHOTS_PENDING_DIR": folder.path]
+        ).binary)
     }
     return Row(
       name: "that suite's test binary, Swift Testing, debug, exporting for CI",
@@ -164,10 +171,14 @@ struct SuitePackage {
     lines.append("")
     lines.append(
       framework == .testing ? "@Suite struct \(name) {" : "final class \(name): XCTestCase {")
+    if framework == .xctest { lines.append(Self.methodTimer) }
     for index in 0..<perFile {
       let id = file * perFile + index
       lines.append(
         framework == .testing ? "  @Test func item\(id)() {" : "  func testItem\(id)() {")
+      if framework == .xctest {
+        lines.append("    let start = Self.now(); defer { Self.spent += Self.now() - start }")
+      }
       lines.append("    let item = Item(id: \(id), name: \"item \(id)\", done: \(id % 2 == 0))")
       lines.append("    let text = \"first line \\(item.id)\\nsecond line\"")
       if toolkit == .empty {
@@ -181,6 +192,21 @@ struct SuitePackage {
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// An XCTest class's clock: the nanoseconds its test methods took, appended at the class's end
+  /// to the file `SUITE_METHOD_TIMES` names.
+  private static let methodTimer = """
+      nonisolated(unsafe) static var spent: UInt64 = 0
+      static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+      override class func tearDown() {
+        guard let path = ProcessInfo.processInfo.environment["SUITE_METHOD_TIMES"],
+          let file = FileHandle(forWritingAtPath: path)
+        else { return }
+        file.seekToEndOfFile()
+        file.write("\\(spent)\\n".data(using: .utf8)!)
+        file.closeFile()
+      }
+    """
 
   func build(_ configuration: String) throws {
     try swift(["build", "--build-tests", "-c", configuration])
@@ -221,18 +247,48 @@ struct SuitePackage {
     return result
   }
 
-  /// Seconds for one run of a target's tests in the built test binary: on the clock for Swift
-  /// Testing, on the processor for XCTest, whose runner on Linux idles between tests for
-  /// lengths that vary from run to run (the same binary took 0.2–0.7 s on the clock while its
-  /// processor time stayed within a few percent).
+  /// One run of a target's tests: the binary's seconds, and the seconds its assertions took.
+  struct Run {
+    /// On the clock for Swift Testing; on the processor for XCTest, whose runner on Linux idles
+    /// between tests for lengths that vary from run to run (the same binary took 0.2–0.7 s on
+    /// the clock while its processor time stayed within a few percent).
+    var binary: Double
+    /// The binary's time for Swift Testing. For XCTest, the time spent inside the test methods:
+    /// the runner's processor time also varies by more than the whole suite's assertions.
+    var assertions: Double
+
+    static let slowest = Run(binary: .infinity, assertions: .infinity)
+
+    func fastest(_ other: Run) -> Run {
+      Run(binary: min(binary, other.binary), assertions: min(assertions, other.assertions))
+    }
+  }
+
   func time(
     _ toolkit: SuiteWorkloads.Toolkit, _ framework: SuiteWorkloads.Framework,
     _ configuration: String, environment: [String: String] = [:]
-  ) throws -> Double {
+  ) throws -> Run {
+    guard framework == .xctest else {
+      let timing = try ChildProcess.timed(
+        binary(configuration).path, arguments(toolkit, framework),
+        environment: Self.environment(environment))
+      return Run(binary: timing.wall, assertions: timing.wall)
+    }
+    let times = folder.appendingPathComponent("method-times.txt")
+    _ = FileManager.default.createFile(atPath: times.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: times) }
     let timing = try ChildProcess.timed(
       binary(configuration).path, arguments(toolkit, framework),
-      environment: Self.environment(environment))
-    return framework == .xctest ? timing.processor : timing.wall
+      environment: Self.environment(
+        environment.merging(["SUITE_METHOD_TIMES": times.path]) { $1 }
+      ))
+    let classes = try String(contentsOf: times, encoding: .utf8).split(separator: "\n")
+    guard classes.count == SuiteWorkloads.files else {
+      throw ChildProcess.Failed(
+        command: "timing \(toolkit.rawValue)XCTest (\(classes.count) classes reported)", status: 1)
+    }
+    let nanoseconds = classes.reduce(0) { $0 + (UInt64($1) ?? 0) }
+    return Run(binary: timing.processor, assertions: Double(nanoseconds) / 1e9)
   }
 
   private func runTests(
