@@ -253,8 +253,9 @@ struct SuitePackage {
     /// between tests for lengths that vary from run to run (the same binary took 0.2–0.7 s on
     /// the clock while its processor time stayed within a few percent).
     var binary: Double
-    /// The binary's time for Swift Testing. For XCTest, the time spent inside the test methods:
-    /// the runner's processor time also varies by more than the whole suite's assertions.
+    /// What the assertions are measured by: the binary's time for Swift Testing, the time spent
+    /// inside the test methods for XCTest (the runner's processor time also varies by more than
+    /// the whole suite's assertions).
     var assertions: Double
 
     static let slowest = Run(binary: .infinity, assertions: .infinity)
