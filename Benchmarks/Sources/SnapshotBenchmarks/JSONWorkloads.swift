@@ -78,12 +78,15 @@ enum JSONWorkloads {
     guard let jq else {
       return [
         againstJSONC,
-        Row(name: name, ours: ours, theirs: nil, target: "≥ 3× faster than jq (jq not installed)"),
+        Row(name: name, ours: ours, theirs: nil, target: "faster than jq (jq not installed)"),
       ]
     }
     return [
       againstJSONC,
-      Row(name: name, ours: ours, baseline: jq, baselineName: "jq -S .", target: "≤ 0.33× of jq"),
+      Row(name: name, ours: ours, baseline: jq, baselineName: "jq -S .",
+        // The speed issue restated the earlier 3× against the parser the canonicaliser is built
+        // on (the row above), keeping "faster than jq" here.
+        target: "< 1.0× of jq"),
     ]
   }
 

@@ -16,7 +16,7 @@ final class ReferenceClaims: Sendable {
   /// Described only when two meet, so the usual assertion builds no text for it.
   struct Claimant: Sendable, CustomStringConvertible {
     /// Its test (``TestContext/identity``).
-    var test: String
+    var test: TestIdentity
     var name: String?
     /// `<test>.<number>` when unnamed.
     var stem: String

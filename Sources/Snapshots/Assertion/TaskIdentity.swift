@@ -24,6 +24,9 @@ enum TaskIdentity {
     )
   }()
 
+  /// Whether ``current`` names each task once in the process's life (not by a reused address).
+  static var isUnique: Bool { runtime != nil }
+
   /// The last task asked about, and its name.
   private static let last = Mutex<(id: UInt64, name: String)?>(nil)
 
