@@ -83,7 +83,8 @@ enum JSONWorkloads {
     }
     return [
       againstJSONC,
-      Row(name: name, ours: ours, baseline: jq, baselineName: "jq -S .",
+      Row(
+        name: name, ours: ours, baseline: jq, baselineName: "jq -S .",
         // The speed issue restated the earlier 3× against the parser the canonicaliser is built
         // on (the row above), keeping "faster than jq" here.
         target: "< 1.0× of jq"),
