@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 // swift-snapshot-testing 1.19.7's deprecated spellings, so suites written for it compile; each
@@ -24,8 +23,8 @@ extension SnapshotTestingConfiguration.DiffTool: ExpressibleByNilLiteral {
 
 /// What the deprecated globals set: read after an argument and a scope, before the environment.
 enum LegacyGlobals {
-  static let record = Mutex<SnapshotTestingConfiguration.Record?>(nil)
-  static let diffTool = Mutex<SnapshotTestingConfiguration.DiffTool>(.default)
+  static let record = Locked<SnapshotTestingConfiguration.Record?>(nil)
+  static let diffTool = Locked<SnapshotTestingConfiguration.DiffTool>(.default)
 }
 
 @available(

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Which assertion each reference file belongs to, in this process, so that two different
 /// assertions never compare against one file silently.
@@ -32,7 +31,7 @@ final class ReferenceClaims: Sendable {
     }
   }
 
-  private let claims = Mutex([String: Claimant](minimumCapacity: 1024))
+  private let claims = Locked([String: Claimant](minimumCapacity: 1024))
 
   /// The other assertion that already uses `path`, if one does; else `claimant` now owns it.
   func claim(_ path: String, for claimant: Claimant) -> String? {

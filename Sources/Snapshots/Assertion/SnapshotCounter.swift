@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Numbers the unnamed snapshots of each test run: 1, 2, … per test and run, never per process,
 /// so parallel tests and repeated runs get the same names every time.
@@ -11,7 +10,7 @@ final class SnapshotCounter: Sendable {
     var base: String
   }
 
-  private let counts = Mutex([String: Int](minimumCapacity: 1024))
+  private let counts = Locked([String: Int](minimumCapacity: 1024))
 
   /// The next number for `test`'s unnamed snapshots within the test run `execution`.
   func next(execution: String, test: Test) -> Int {

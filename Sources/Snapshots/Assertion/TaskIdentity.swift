@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Identifies the current task for numbering snapshots per test run.
 ///
@@ -28,7 +27,7 @@ enum TaskIdentity {
   static var isUnique: Bool { runtime != nil }
 
   /// The last task asked about, and its name.
-  private static let last = Mutex<(id: UInt64, name: String)?>(nil)
+  private static let last = Locked<(id: UInt64, name: String)?>(nil)
 
   /// `nil` outside a task.
   static var current: String? {

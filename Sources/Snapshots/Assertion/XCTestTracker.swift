@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 /// Follows XCTest's test cases, to tell whether one is running and to number snapshots per run.
@@ -21,7 +20,7 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
     case idle(serial: Int)
   }
 
-  private let state = Mutex(State.unknown)
+  private let state = Locked(State.unknown)
 
   var current: State { state.withLock { $0 } }
 

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
 @_spi(Tooling) public enum AtomicFile {
   /// Writes under way (their temporary files), and whether the process is stopping.
-  private static let writes = Mutex<(stopping: Bool, temporaryFiles: Set<String>)>((false, []))
+  private static let writes = Locked<(stopping: Bool, temporaryFiles: Set<String>)>((false, []))
 
   /// For a process about to exit: starts no new write, lets those under way finish (each ends
   /// renamed into place or removed) for at most `timeout` seconds, then removes the temporary

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 
 /// Leaves `finished-<pid>` in a run when the process that wrote into it exits normally (a crash
 /// leaves none), so that whoever reads the run knows its records and reference logs are whole.
 enum FinishedMarker {
   /// The marker's path, set once before the exit handler can run.
   nonisolated(unsafe) private static var path: [CChar] = []
-  private static let armed = Mutex(false)
+  private static let armed = Locked(false)
 
   /// Called by every first write of a process into a run; the first one arms the exit handler.
   static func arm(in directory: URL) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The folder where test processes leave pending records, one subfolder per test run.
 ///
@@ -94,7 +93,7 @@ import Synchronization
   public static let keptRuns = 5
 
   /// Runs this process already pruned around.
-  private static let pruned = Mutex<Set<String>>([])
+  private static let pruned = Locked<Set<String>>([])
 
   /// When a process first writes into a run, deletes the store's older runs so that the
   /// newest ``keptRuns`` remain, this one among them.

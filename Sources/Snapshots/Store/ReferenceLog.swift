@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Logs the reference file of every assertion to the pending store, for finding orphans.
 ///
@@ -20,7 +19,7 @@ final class ReferenceLog: Sendable {
     var pending: [UInt8] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Bytes kept before a write.
   private static let block = 64 * 1024
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given; a variant's is
@@ -136,7 +135,7 @@ private enum TestFileFolder {
     var descriptors = 0
   }
 
-  private static let known = Mutex(Known())
+  private static let known = Locked(Known())
 
   static func of(_ filePath: String, snapshotDirectory: String?) -> Folder {
     let key = snapshotDirectory ?? ""

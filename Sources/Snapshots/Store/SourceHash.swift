@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A fingerprint of a source file's bytes (64-bit FNV-1a, hex), taken when a test leaves a pending
 /// inline record and checked before the file is rewritten: a file edited since is refused.
@@ -31,5 +30,5 @@ import Synchronization
     return hash
   }
 
-  private static let cache = Mutex<[String: String]>([:])
+  private static let cache = Locked<[String: String]>([:])
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A type that chooses its own line in a `.dump` snapshot.
 ///
@@ -50,13 +49,13 @@ extension Date: AnySnapshotStringConvertible {
 
 /// The one date format `.dump` writes, shared by every thread.
 enum DumpDateFormat {
-  private static let formatter: Mutex<UncheckedBox<DateFormatter>> = {
+  private static let formatter: Locked<UncheckedBox<DateFormatter>> = {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssZZZZZ"
     formatter.calendar = Calendar(identifier: .gregorian)
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(abbreviation: "UTC")
-    return Mutex(UncheckedBox(formatter))
+    return Locked(UncheckedBox(formatter))
   }()
 
   static func string(from date: Date) -> String {

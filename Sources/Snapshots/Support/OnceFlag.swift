@@ -1,11 +1,12 @@
-import Synchronization
-
 /// A flag that exactly one caller can claim, from any thread.
 final class OnceFlag: Sendable {
-  private let claimed = Atomic<Bool>(false)
+  private let claimed = Locked(false)
 
   /// `true` for the first caller only.
   func claim() -> Bool {
-    !claimed.exchange(true, ordering: .acquiringAndReleasing)
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
   }
 }
