@@ -1,4 +1,3 @@
-
 /// Which assertion each reference file belongs to, in this process, so that two different
 /// assertions never compare against one file silently.
 ///

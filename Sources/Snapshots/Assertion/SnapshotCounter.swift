@@ -1,4 +1,3 @@
-
 /// Numbers the unnamed snapshots of each test run: 1, 2, … per test and run, never per process,
 /// so parallel tests and repeated runs get the same names every time.
 final class SnapshotCounter: Sendable {
