@@ -15,10 +15,10 @@ struct TestContext {
   var framework: Framework
   /// The test name references are named after.
   var testName: String
-  /// A parameterized test case's arguments, which its references are named after too.
-  var arguments: [String] = []
   /// Identifies this test (and case) among all others, for messages and to tell two tests apart.
   var identity: TestIdentity
+  /// A parameterized test case's arguments, which its references are named after too.
+  var arguments: [String] { identity.arguments }
   /// Identifies this run of this test: snapshots are numbered per run.
   var execution: String
 
@@ -35,8 +35,8 @@ struct TestContext {
         identity.arguments = TestArguments.describe(testCase)
       }
       return TestContext(
-        framework: .swiftTesting, testName: testName, arguments: identity.arguments,
-        identity: identity, execution: scopedExecution ?? execution(of: identity))
+        framework: .swiftTesting, testName: testName, identity: identity,
+        execution: scopedExecution ?? execution(of: identity))
     }
     switch XCTestTracker.shared.current {
     case .running(let serial, let name):
