@@ -35,24 +35,16 @@ struct DirectStruct {
     Dump.appendLine(to: &output, indent, fields.isEmpty ? "-" : "▿", name, typeName)
     guard !fields.isEmpty else { return }
     let fieldIndent = String(repeating: " ", count: indent + 2)
-    func read<Root>(_ root: Root) {
-      // A generic value that is itself `Any` arrives boxed twice: open the inner box too.
-      if Root.self == Any.self {
-        return _openExistential(unsafeBitCast(root, to: Any.self), do: read)
-      }
-      withUnsafeBytes(of: root) { bytes in
-        guard let base = bytes.baseAddress else { return }
-        var index = 0
-        while index < fields.count {
-          let field = fields[index]
-          output.append(fieldIndent)
-          output.append(field.lead)
-          DumpTypeTraits.append(at: base + field.offset, field.kind, to: &output)
-          output.append("\n")
-          index += 1
-        }
+    withBytes(ofBoxed: value) { base in
+      var index = 0
+      while index < fields.count {
+        let field = fields[index]
+        output.append(fieldIndent)
+        output.append(field.lead)
+        DumpTypeTraits.append(at: base + field.offset, field.kind, to: &output)
+        output.append("\n")
+        index += 1
       }
     }
-    _openExistential(value, do: read)
   }
 }

@@ -47,12 +47,7 @@ struct DumpTypeTraits {
 
   /// The same for a boxed value of a `direct` type.
   static func append(_ value: Any, _ direct: Direct, to output: inout String) {
-    func read<Value>(_ typed: Value) {
-      withUnsafeBytes(of: typed) { bytes in
-        if let base = bytes.baseAddress { append(at: base, direct, to: &output) }
-      }
-    }
-    _openExistential(value, do: read)
+    withBytes(ofBoxed: value) { append(at: $0, direct, to: &output) }
   }
 
   /// Appends `text.debugDescription`, without its per-character walk when the text is printable

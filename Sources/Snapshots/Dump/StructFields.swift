@@ -70,8 +70,8 @@ struct StructFields {
   /// The fields of `value` (an instance of the type), in declaration order.
   func children(of value: Any) -> [Mirror.Child] {
     func read<Root>(_ root: Root) -> [Mirror.Child] {
-      // A generic value that is itself `Any` arrives boxed twice: open the inner box too.
-      // (`root as Any` would box it again; `Root` is `Any` here, so the bits are an `Any`.)
+      // Opened as ``withBytes(ofBoxed:_:)`` opens a value boxed twice, keeping the typed root
+      // that key paths read.
       if Root.self == Any.self {
         return _openExistential(unsafeBitCast(root, to: Any.self), do: read)
       }
