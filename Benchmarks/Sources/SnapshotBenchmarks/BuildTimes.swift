@@ -4,10 +4,10 @@ import Foundation
 ///
 /// On `InlineSnapshots` (no swift-syntax) against swift-snapshot-testing's
 /// `InlineSnapshotTesting` (which builds it), and on `Snapshots` against `SnapshotTesting` (which
-/// builds swift-custom-dump and xctest-dynamic-overlay). Each package is resolved first,
-/// untimed; then `swift build --build-tests` is timed from an empty build folder. The same
-/// target with no library at all (Swift Testing and Foundation only) is the floor both share;
-/// the builds less that floor are each library's own part.
+/// in 1.19.7 depends on no other package). Each package is resolved first, untimed; then
+/// `swift build --build-tests` is timed from an empty build folder. The same target with no
+/// library at all (Swift Testing and Foundation only) is the floor both share; the builds less
+/// that floor are each library's own part.
 enum BuildTimes {
   static let inlineTest = """
     @Test func greeting() {
