@@ -5,15 +5,11 @@ import Foundation
 enum FinishedMarker {
   /// The marker's path, set once before the exit handler can run.
   nonisolated(unsafe) private static var path: [CChar] = []
-  private static let armed = Locked(false)
+  private static let armed = OnceFlag()
 
   /// Called by every first write of a process into a run; the first one arms the exit handler.
   static func arm(in directory: URL) {
-    let first = armed.withLock { armed in
-      defer { armed = true }
-      return !armed
-    }
-    guard first else { return }
+    guard armed.claim() else { return }
     path = directory.appendingPathComponent(PendingStore.finishedPrefix + "\(getpid())").path
       .utf8CString.map { $0 }
     atexit {
