@@ -63,36 +63,28 @@ public enum OrphanScan {
     return folder.deletingLastPathComponent().appendingPathComponent(name + ".swift")
   }
 
-  /// The files under a `__Snapshots__` folder, hidden ones left out.
+  /// The files under a `__Snapshots__` folder, hidden ones left out; linked folders and files
+  /// are followed.
   static func referenceFiles(in folder: URL) -> [URL] {
-    guard
-      let walker = FileManager.default.enumerator(
-        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
     var files: [URL] = []
-    for case let url as URL in walker
-    where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-      files.append(url)
+    FolderWalk.walk(folder) { url, isDirectory in
+      if !isDirectory { files.append(url) }
+      return .enter
     }
     return files
   }
 
-  /// `__Snapshots__` folders, outside build folders and hidden ones.
+  /// `__Snapshots__` folders (or links to folders), outside build folders and hidden ones.
   static func snapshotFolders(in directory: URL) -> [URL] {
-    guard
-      let walker = FileManager.default.enumerator(
-        at: directory, includingPropertiesForKeys: [.isDirectoryKey],
-        options: [.skipsHiddenFiles])
-    else { return [] }
     var folders: [URL] = []
-    for case let url as URL in walker {
+    FolderWalk.walk(directory) { url, isDirectory in
       let name = url.lastPathComponent
-      if name.hasPrefix(".build") || name == "Packages" {
-        walker.skipDescendants()
-      } else if name == "__Snapshots__" {
+      guard isDirectory, !name.hasPrefix(".build"), name != "Packages" else { return .skip }
+      if name == "__Snapshots__" {
         folders.append(url)
-        walker.skipDescendants()
+        return .skip
       }
+      return .enter
     }
     return folders
   }

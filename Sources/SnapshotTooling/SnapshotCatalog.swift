@@ -176,11 +176,14 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     return nil
   }
 
-  /// The failing run's folder of actual values and differences for a reference:
-  /// `.build/snapshot-artifacts/<TestFile>/`.
+  /// The failing run's folder of actual values and differences for a reference: its folder's
+  /// place under `.build/snapshot-artifacts` (``ArtifactsFolder``).
   private static func artifacts(for reference: URL, packageDirectory: URL) -> URL {
     packageDirectory.appendingPathComponent(".build/snapshot-artifacts")
-      .appendingPathComponent(reference.deletingLastPathComponent().lastPathComponent)
+      .appendingPathComponent(
+        ArtifactsFolder.relativeFolder(
+          of: reference.deletingLastPathComponent().standardizedFileURL.path,
+          packageRoot: packageDirectory.standardizedFileURL.path))
   }
 
   /// The actual value's copy there, named as the reference is (so a browser knows its type),

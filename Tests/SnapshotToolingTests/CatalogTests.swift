@@ -25,7 +25,9 @@ import Testing
     try write(folder + "card.theme=dark_width=768.png", image)
     try write(folder + "card.1.txt", Data("one".utf8))
     try write(folder + "card.email.txt", Data("mail".utf8))
-    try write(".build/snapshot-artifacts/CardTests/card.theme=dark_width=768.difference.png", image)
+    try write(
+      ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=768.difference.png",
+      image)
     let run = PendingStore.defaultDirectory(packageRoot: package.url)
       .appendingPathComponent("test-1")
     for (name, test) in [("card.theme=dark_width=768.png", "card()"), ("fresh.1.txt", "fresh()")] {
@@ -68,7 +70,8 @@ import Testing
     #expect(variant.actual?.hasPrefix(".build/snapshots/pending/test-1/") == true)
     #expect(
       variant.difference
-        == ".build/snapshot-artifacts/CardTests/card.theme=dark_width=768.difference.png")
+        == ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=768.difference.png"
+    )
     #expect(fresh.status == .new && fresh.bytes == 0 && fresh.hash == nil)
     #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
   }

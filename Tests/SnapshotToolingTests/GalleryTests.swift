@@ -37,9 +37,10 @@ import Testing
       let changed = try Self.card(dark: true, width: 375 / 8 - 1, accent: (40, 160, 90))
       try record(Self.folder + "card.theme=dark_width=375.png", changed.pngData(), in: run)
       try write(
-        ".build/snapshot-artifacts/CardTests/card.theme=dark_width=375.png", changed.pngData())
+        ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=375.png",
+        changed.pngData())
       try write(
-        ".build/snapshot-artifacts/CardTests/card.theme=dark_width=375.difference.png",
+        ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=375.difference.png",
         try Image(width: 375 / 8, height: 30, filledWith: (255, 0, 0, 255)).pngData())
       try record(Self.folder + "title.1.txt", Data("Invoice\nTotal: 12 EUR\n".utf8), in: run)
       try record(Self.folder + "fresh.1.txt", Data("new text\n".utf8), in: run)

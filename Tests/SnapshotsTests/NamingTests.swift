@@ -144,6 +144,38 @@ import Testing
     #expect(try folder.text("aNameEqualToANumberFailsWithBothAssertions.1.txt") == "first")
   }
 
+  /// Test names whose characters sanitising drops (emoji, a raw identifier's spaces) get a
+  /// hash, so two tests never share a file, filtered or not; a function name keeps
+  /// swift-snapshot-testing's name.
+  @Test func testNamesThatSanitiseAlikeGetTheirOwnFiles() throws {
+    defer { folder.remove() }
+    for testName in ["emoji🎉()", "emoji🎊()", "adds two()", "adds-two()", "pages(n:)", "plain()"] {
+      #expect(record(testName, named: "v", testName: testName)?.hasPrefix("Recorded") == true)
+    }
+    let files = try folder.contents()
+    #expect(files.count == 6, "\(files)")
+    #expect(files.contains("pages-n.v.txt") && files.contains("plain.v.txt"), "\(files)")
+    for testName in ["emoji🎉()", "emoji🎊()", "adds two()", "adds-two()"] {
+      let hash = PathComponent.hash(testName).prefix(8)
+      let stem = testName.hasPrefix("emoji") ? "emoji" : "adds-two"
+      #expect(files.contains("\(stem)-\(hash).v.txt"), "\(testName): \(files)")
+      #expect(record(testName, named: "v", testName: testName) == nil, "\(testName) reads back")
+    }
+  }
+
+  /// A reference swift-snapshot-testing recorded under the plain name is still compared, but a
+  /// new value is written under the test's own name: never into a file another test reads.
+  @Test func aTestReadsItsOldNameButRecordsUnderItsOwn() throws {
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: folder.file("emoji.1.txt"))
+    let message = verifySnapshot(
+      of: "new", as: .lines, record: .all, snapshotDirectory: folder.path, testName: "emoji🎊()")
+    let own = "emoji-\(PathComponent.hash("emoji🎊()").prefix(8)).1.txt"
+    #expect(message?.contains("Recorded a new snapshot over it: \(folder.file(own).path)") == true)
+    #expect(try folder.text("emoji.1.txt") == "old")
+    #expect(try folder.text(own) == "new")
+  }
+
   @Test func referencesRecordedUnderThePlainNameAreStillFound() throws {
     defer { folder.remove() }
     try Data("kept".utf8).write(

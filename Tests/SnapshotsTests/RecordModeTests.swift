@@ -1,5 +1,5 @@
 import Foundation
-import Snapshots
+@_spi(Tooling) import Snapshots
 import TestSupport
 import Testing
 
@@ -45,6 +45,37 @@ import Testing
         "Nothing was written: CI is set, so the record mode .all chosen in code"),
       "\(probe.output)")
     #expect(!FileManager.default.fileExists(atPath: reference.path))
+  }
+
+  /// Asks, in code, to record everything; run only by the test below, under `snapshot-record`.
+  @Test(.enabled(if: Probe.isRunning("codeChosenModeUnderRecordCommandProbe")))
+  func codeChosenModeUnderRecordCommandProbe() {
+    withSnapshotTesting(record: .all) {
+      assertSnapshot(of: "written by the test?", as: .lines, named: "record-probe", record: .all)
+    }
+  }
+
+  /// `snapshot-record --dry-run` must write nothing: under the command, the test process
+  /// leaves every value to it, whatever the code's record mode.
+  @Test func underTheRecordCommandACodeChosenModeWritesNothing() throws {
+    let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent(
+        "__Snapshots__/RecordModeTests/codeChosenModeUnderRecordCommandProbe.record-probe.txt")
+    defer {
+      try? FileManager.default.removeItem(at: reference)
+      folder.remove()
+    }
+    let probe = try Probe.run(
+      "codeChosenModeUnderRecordCommandProbe",
+      environment: [
+        "SNAPSHOTS_RUN": "record-probe", "SNAPSHOTS_PENDING_DIRECTORY": folder.path,
+        "SNAPSHOT_TESTING_RECORD": "all", "SNAPSHOT_ARTIFACTS": folder.path,
+      ])
+    #expect(probe.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: reference.path), "\(probe.output)")
+    #expect(probe.output.contains("Left for snapshot-record"), "\(probe.output)")
+    let run = try PendingRun.load(folder.url.appendingPathComponent("record-probe"))
+    #expect(run.entries.count == 1)
   }
 
   @Test func missingRecordsThenPasses() throws {
@@ -134,7 +165,11 @@ import Testing
     let artifacts =
       ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
       ?? packageRoot.appendingPathComponent(".build/snapshot-artifacts")
-    let actual = artifacts.appendingPathComponent("RecordModeTests/check.ref.txt")
+    let actual = artifacts.appendingPathComponent(
+      ArtifactsFolder.relativeFolder(
+        of: reference.deletingLastPathComponent().standardizedFileURL.path,
+        packageRoot: packageRoot.standardizedFileURL.path)
+    ).appendingPathComponent("check.ref.txt")
     #expect(message.contains("Actual:    \(actual.path)"))
     #expect(try String(contentsOf: actual, encoding: .utf8) == "new")
   }

@@ -38,16 +38,16 @@ struct AssertionSite {
     }
     let claimant = ReferenceClaims.Claimant(
       test: context.identity, name: claimedName, stem: location.stem)
-    if let owner = ReferenceClaims.shared.claim(location.path, for: claimant) {
+    if let owner = ReferenceClaims.shared.claim(location.readPath, for: claimant) {
       return (
         context,
         .failed(
           SnapshotFailure(
             ReferenceClaims.conflict(
-              path: location.path, first: owner, second: claimant.description)))
+              path: location.readPath, first: owner, second: claimant.description)))
       )
     }
-    ReferenceLog.shared.log(location.path, testFilePath: filePath)
+    ReferenceLog.shared.log(location.readPath, testFilePath: filePath)
     return (context, .ready(Ready(location: location, settings: settings)))
   }
 

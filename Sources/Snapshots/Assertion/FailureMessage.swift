@@ -60,16 +60,18 @@ enum FailureMessage {
       return "Nothing was written: CI is set, so the record mode .\(requested.rawValue) chosen in "
         + "code is not used there; set SNAPSHOT_TESTING_RECORD on CI to record anyway."
     }
+    if settings.recordSource == .recordCommand {
+      return "Left for snapshot-record, which decides what is written."
+    }
     switch outcome {
     case .missing:
       return "Nothing was written: the record mode is never"
         + (settings.recordSource == .defaultMode ? " (the default when CI is set)" : "")
-        + (PendingStore.insideRecordCommand ? "." : ". To record it, run: \(record)")
+        + ". To record it, run: \(record)"
     case .unreadable:
-      return "The reference was left as it is."
-        + (PendingStore.insideRecordCommand ? "" : " To replace it, run: \(record)")
+      return "The reference was left as it is. To replace it, run: \(record)"
     case .differs:
-      return PendingStore.insideRecordCommand ? "" : "To accept the actual value, run: \(record)"
+      return "To accept the actual value, run: \(record)"
     }
   }
 }

@@ -127,7 +127,6 @@ struct SnapshotVerification<Value, Format> {
     _ outcome: Outcome, data: Data, reference: Data?, at location: SnapshotLocation,
     settings: SnapshotSettings
   ) -> SnapshotFailure? {
-    let path = location.path
     let recordsFailures = settings.record == .all || settings.record == .failed
     switch outcome {
     case .matches:
@@ -141,7 +140,7 @@ struct SnapshotVerification<Value, Format> {
       }
       return SnapshotFailure(
         FailureMessage.recorded(
-          outcome: describe(outcome), difference: outcome.difference, path: path))
+          outcome: describe(outcome), difference: outcome.difference, path: location.path))
     case .missing, .unreadable, .differs:
       let difference = outcome.difference
       let folder = ArtifactsFolder.directory(
@@ -152,11 +151,12 @@ struct SnapshotVerification<Value, Format> {
           actual: data, artifacts: difference?.artifacts ?? [], for: location, in: folder)
       } catch {
         return SnapshotFailure(
-          "\(describe(outcome)) at \(path), and the actual value could not be saved: \(error)")
+          "\(describe(outcome)) at \(location.readPath), and the actual value could not be saved: \(error)"
+        )
       }
       let pendingError = site.leavePendingRecord(data, at: location)
       let message = FailureMessage.failed(
-        outcome: describe(outcome), difference: difference, referencePath: path,
+        outcome: describe(outcome), difference: difference, referencePath: location.readPath,
         artifacts: written, pendingError: pendingError, settings: settings)
       return SnapshotFailure(
         message,

@@ -9,6 +9,10 @@ import Foundation
 /// `withSnapshotTesting(record:)`, `.snapshots(record:)`) is held back for references inside the
 /// package, so a retried CI job can never pass on a reference its first attempt wrote.
 /// References kept outside it (`snapshotDirectory:` in a temporary folder) are not the package's.
+///
+/// Under `snapshot-record` (it names the run, `SNAPSHOTS_RUN`) the test process writes no
+/// reference whatever the code asks: every failure is left in the pending store, and the tool
+/// decides what is written, so `--dry-run` and `--filter` hold even for `record: .all`.
 struct SnapshotSettings {
   var record: SnapshotTestingConfiguration.Record
   /// Why `record` is what it is, for messages.
@@ -24,6 +28,8 @@ struct SnapshotSettings {
     case defaultMode
     /// Code asked for this mode, but CI is set and the environment did not ask.
     case heldBackOnCI(SnapshotTestingConfiguration.Record)
+    /// The tests run under `snapshot-record`, which records what they leave.
+    case recordCommand
   }
 
   /// An environment value that is not understood.
@@ -47,11 +53,13 @@ struct SnapshotSettings {
   struct FromEnvironment {
     var record: Result<SnapshotTestingConfiguration.Record?, InvalidEnvironment>
     var onCI: Bool
+    var insideRecordCommand: Bool
     var artifactsDirectory: String?
 
     init(_ environment: [String: String]) {
       record = Result { () throws(InvalidEnvironment) in try environmentRecord(environment) }
       onCI = isCI(environment)
+      insideRecordCommand = !(environment[PendingStore.runVariable] ?? "").isEmpty
       artifactsDirectory = environment[artifactsVariable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -77,7 +85,10 @@ struct SnapshotSettings {
     let onCI = read.onCI
     let record: SnapshotTestingConfiguration.Record
     var source = RecordSource.chosen
-    if let chosen = codeChosenRecordMode(argument, scope: scope) {
+    if read.insideRecordCommand {
+      record = .never
+      source = .recordCommand
+    } else if let chosen = codeChosenRecordMode(argument, scope: scope) {
       if onCI && fromEnvironment == nil && chosen != .never && writesIntoPackage() {
         record = .never
         source = .heldBackOnCI(chosen)

@@ -1,19 +1,33 @@
 import Foundation
 
-/// Where failing actual values and difference files are written: `SNAPSHOT_ARTIFACTS` when set,
-/// otherwise `.build/snapshot-artifacts` in the package that holds the test file.
-enum ArtifactsFolder {
+/// Where failing actual values and difference files are written: under `SNAPSHOT_ARTIFACTS`
+/// when set, otherwise under `.build/snapshot-artifacts` in the package that holds the test
+/// file, at the reference's own path in the package
+/// (`Tests/AppTests/__Snapshots__/CardTests/card.1.png`), so that two test files of one name in
+/// two targets never share an artifact.
+@_spi(Tooling) public enum ArtifactsFolder {
   static func directory(for location: SnapshotLocation, testFilePath: String, configured: String?)
     -> URL
   {
+    let package = PackageRoot.above(URL(fileURLWithPath: testFilePath))
     let root =
       configured.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? PackageRoot.above(URL(fileURLWithPath: testFilePath)).map {
-        $0.appendingPathComponent(".build/snapshot-artifacts", isDirectory: true)
-      }
+      ?? package.map { $0.appendingPathComponent(".build/snapshot-artifacts", isDirectory: true) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "snapshot-artifacts", isDirectory: true)
-    return root.appendingPathComponent(location.testFileName, isDirectory: true)
+    return root.appendingPathComponent(
+      relativeFolder(of: location.directoryPath, packageRoot: package?.standardizedFileURL.path),
+      isDirectory: true)
+  }
+
+  /// A reference folder's place under the artifacts folder: its path in the package, or, for a
+  /// folder outside it (`snapshotDirectory:` elsewhere), `outside/<name>-<hash of its path>`.
+  public static func relativeFolder(of referenceFolder: String, packageRoot: String?) -> String {
+    if let packageRoot, referenceFolder.hasPrefix(packageRoot + "/") {
+      return String(referenceFolder.dropFirst(packageRoot.count + 1))
+    }
+    let name = PathComponent.sanitize(URL(fileURLWithPath: referenceFolder).lastPathComponent)
+    return "outside/\(name)-\(PathComponent.hash(referenceFolder).prefix(8))"
   }
 
   /// Writes the actual snapshot and the comparison's artifacts; returns their paths.

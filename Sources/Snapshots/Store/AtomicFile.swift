@@ -22,8 +22,13 @@ import Foundation
     public var description: String { "could not write \(path): \(reason)" }
   }
 
+  /// Writes `data` in place of the file at `url`.
+  ///
+  /// A symbolic link is written through: its target gets the bytes and the link stays a link.
+  /// A file that exists keeps its permissions (a read-only reference stays read-only).
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
-    let directory = url.deletingLastPathComponent()
+    let target = followingLinks(url.path)
+    let directory = URL(fileURLWithPath: target).deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(
       ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
     let started = writes.withLock { writes in
@@ -40,11 +45,36 @@ import Foundation
       try? FileManager.default.removeItem(at: temporary)
       throw WriteError(path: url.path, reason: "\(error.localizedDescription)")
     }
-    if rename(temporary.path, url.path) != 0 {
+    var existing = stat()
+    if stat(target, &existing) == 0 && chmod(temporary.path, existing.st_mode & 0o7777) != 0 {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw WriteError(path: url.path, reason: "its permissions could not be kept: \(reason)")
+    }
+    if rename(temporary.path, target) != 0 {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: temporary)
       throw WriteError(path: url.path, reason: reason)
     }
+  }
+
+  /// The file a path names once its symbolic links (of the last component, in a chain) are
+  /// followed, even to a target that does not exist yet; the path itself when it is no link.
+  static func followingLinks(_ path: String) -> String {
+    var current = path
+    // As many links as the kernel follows before it gives up (ELOOP).
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : URL(fileURLWithPath: current).deletingLastPathComponent()
+          .appendingPathComponent(destination).path
+    }
+    return current
   }
 
   public struct ReadError: Error, CustomStringConvertible {

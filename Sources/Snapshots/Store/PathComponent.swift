@@ -25,6 +25,36 @@ enum PathComponent {
     return fit(text + "-" + hash(raw).prefix(8), hashing: raw)
   }
 
+  /// A test's name as its references' names begin: ``sanitize(_:)`` when sanitising only
+  /// dropped a function name's punctuation (`pages(n:)` → `pages-n`, as swift-snapshot-testing
+  /// names it), else with `-` and 8 hex digits of the raw name's hash, so that `emoji🎉()` and
+  /// `emoji🎊()`, whose emoji sanitising drops, never share a file.
+  static func sanitizeTestName(_ raw: String) -> String {
+    if let plain = plainASCII(raw) { return fit(plain, hashing: raw) }
+    let text = readable(raw)
+    guard !isFunctionName(raw) else { return fit(text, hashing: raw) }
+    return fit(text + "-" + hash(raw).prefix(8), hashing: raw)
+  }
+
+  /// Whether `raw` is `name` or `name(label:…)` of word characters: a name ``readable(_:)``
+  /// maps to a text no other such name maps to.
+  private static func isFunctionName(_ raw: String) -> Bool {
+    var scalars = raw.unicodeScalars[...]
+    func word() -> Bool {
+      let start = scalars.startIndex
+      while let first = scalars.first, isWordScalar(first) { scalars.removeFirst() }
+      return scalars.startIndex != start
+    }
+    guard word() else { return false }
+    if scalars.isEmpty { return true }
+    guard scalars.removeFirst() == "(" else { return false }
+    while let first = scalars.first, first != ")" {
+      guard word(), scalars.first == ":" else { return false }
+      scalars.removeFirst()
+    }
+    return scalars.count == 1
+  }
+
   /// `text`, cut with a hash of `raw` when longer than ``maxLength`` bytes; `unnamed-<hash>`
   /// when empty.
   static func fit(_ text: String, hashing raw: String) -> String {

@@ -8,22 +8,18 @@ import Foundation
 /// bytes; any other goes through `URL`. The first `URL` operations of a process cost more than
 /// the rest of its first assertion, and each new test file paid a few more.
 enum ReferenceFolder {
-  static func of(testFile filePath: String, snapshotDirectory: String?) -> (
-    directoryPath: String, testFileName: String
-  ) {
+  static func of(testFile filePath: String, snapshotDirectory: String?) -> String {
     if let plain = plainParts(of: filePath) {
       if let snapshotDirectory {
-        if let directory = plainDirectory(snapshotDirectory) { return (directory, plain.name) }
+        if let directory = plainDirectory(snapshotDirectory) { return directory }
       } else {
-        return (plain.folder + "/__Snapshots__/" + plain.name, plain.name)
+        return plain.folder + "/__Snapshots__/" + plain.name
       }
     }
     return throughURL(testFile: filePath, snapshotDirectory: snapshotDirectory)
   }
 
-  static func throughURL(testFile filePath: String, snapshotDirectory: String?) -> (
-    directoryPath: String, testFileName: String
-  ) {
+  static func throughURL(testFile filePath: String, snapshotDirectory: String?) -> String {
     let testFile = URL(fileURLWithPath: filePath, isDirectory: false)
     let testFileName = testFile.deletingPathExtension().lastPathComponent
     let directory =
@@ -33,7 +29,7 @@ enum ReferenceFolder {
       .appendingPathComponent(testFileName, isDirectory: true)
     var directoryPath = directory.standardizedFileURL.path
     while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }
-    return (directoryPath, testFileName)
+    return directoryPath
   }
 
   private static let slash = UInt8(ascii: "/")

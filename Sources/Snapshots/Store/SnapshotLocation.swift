@@ -17,8 +17,6 @@ struct SnapshotLocation {
   private let directoryDescriptor: Int32
   /// `<test>.<n|name>[.<ext>]`.
   private(set) var fileName: String
-  /// The test file's name without its extension, used to group artifacts.
-  var testFileName: String
   /// `<test>.<n|name>`: the file name without the strategy's extension.
   var stem: String
   var pathExtension: String?
@@ -29,6 +27,11 @@ struct SnapshotLocation {
   /// assertion's cost in a debug build.
   private(set) var path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
+  /// Where the reference is read from: ``path``, or, while that has no file, the name
+  /// swift-snapshot-testing gave it (a sanitised name without the hash). Recording always
+  /// writes ``path``, so two tests whose old names meet never write one file.
+  private(set) var readPath: String
+  private var readFileName: String
 
   /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
   ///   `name` is `nil`, with the key that identifies this test's references.
@@ -43,7 +46,6 @@ struct SnapshotLocation {
     counter: (_ test: SnapshotCounter.Test) -> Int
   ) {
     let folder = TestFileFolder.of(filePath, snapshotDirectory: snapshotDirectory)
-    testFileName = folder.testFileName
     directoryPath = folder.directoryPath
     directoryDescriptor = folder.descriptor
     let names = TestFileNames.of(testName, arguments: arguments)
@@ -68,19 +70,20 @@ struct SnapshotLocation {
     if let pathExtension { fileName = stem + "." + pathExtension } else { fileName = stem }
     path = directoryPath + "/" + fileName
 
+    readFileName = fileName
+    readPath = path
     // Variants are this toolkit's own: no older name to look for.
     var legacyIdentifier = identifier
     if variant == nil, let name { legacyIdentifier = PathComponent.sanitize(name) }
     if names.legacyBase != base || legacyIdentifier != identifier {
-      let legacyStem = PathComponent.sanitize(names.legacyBase) + "." + legacyIdentifier
+      let legacyStem = names.legacyBase + "." + legacyIdentifier
       let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem
       let fileManager = FileManager.default
       if !fileManager.fileExists(atPath: path),
         fileManager.fileExists(atPath: directoryPath + "/" + legacyName)
       {
-        self.stem = legacyStem
-        fileName = legacyName
-        path = directoryPath + "/" + legacyName
+        readFileName = legacyName
+        readPath = directoryPath + "/" + legacyName
       }
     }
   }
@@ -91,11 +94,11 @@ struct SnapshotLocation {
   /// path, which also finds a folder made again since it was opened.
   func readReference() throws(AtomicFile.ReadError) -> Data? {
     if directoryDescriptor >= 0,
-      let data = try AtomicFile.read(name: fileName, in: directoryDescriptor, path: path)
+      let data = try AtomicFile.read(name: readFileName, in: directoryDescriptor, path: readPath)
     {
       return data
     }
-    return try AtomicFile.read(path: path)
+    return try AtomicFile.read(path: readPath)
   }
 
   /// The name of a file that goes with this snapshot, `<test>.<n|name>.<role>.<ext>`: its
@@ -117,7 +120,6 @@ struct SnapshotLocation {
 private enum TestFileFolder {
   struct Folder: Sendable {
     var directoryPath: String
-    var testFileName: String
     /// The folder opened once for the process (never closed, so the number is never another
     /// file's), `-1` when it did not exist then or ``maxDescriptors`` are open.
     var descriptor: Int32
@@ -150,11 +152,11 @@ private enum TestFileFolder {
       return folder
     }
     if let found { return found }
-    let (directoryPath, testFileName) = ReferenceFolder.of(
+    let directoryPath = ReferenceFolder.of(
       testFile: filePath, snapshotDirectory: snapshotDirectory)
     return known.withLock { known in
       if let folder = known.all[filePath]?[key] { return folder }
-      var folder = Folder(directoryPath: directoryPath, testFileName: testFileName, descriptor: -1)
+      var folder = Folder(directoryPath: directoryPath, descriptor: -1)
       if known.descriptors < maxDescriptors {
         folder.descriptor = directoryPath.withCString {
           open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -181,13 +183,15 @@ private enum TestFileNames {
   }
 
   static func of(_ testName: String, arguments: [String]) -> Names {
-    let test = PathComponent.sanitize(testName)
+    let test = PathComponent.sanitizeTestName(testName)
+    let legacyTest = PathComponent.sanitize(testName)
     // Sanitised, the name is already fitted; with no arguments the base is the name.
-    guard !arguments.isEmpty else { return Names(base: test, legacyBase: test) }
+    guard !arguments.isEmpty else { return Names(base: test, legacyBase: legacyTest) }
     return Names(
       base: PathComponent.fit(
         ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
         hashing: ([testName] + arguments).joined(separator: "\u{0}")),
-      legacyBase: ([test] + arguments.map(PathComponent.sanitize)).joined(separator: "-"))
+      legacyBase: PathComponent.sanitize(
+        ([legacyTest] + arguments.map(PathComponent.sanitize)).joined(separator: "-")))
   }
 }

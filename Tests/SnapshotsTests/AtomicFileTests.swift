@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import Snapshots
+
+/// Every file the toolkit writes (references, rewritten test sources) is replaced whole, keeps
+/// its permissions, and is written through a symbolic link rather than over it.
+@Suite struct AtomicFileTests {
+  @Test(arguments: [0o444, 0o600, 0o755])
+  func aRewrittenFileKeepsItsMode(mode: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.file("ref.txt")
+    try Data("old".utf8).write(to: file)
+    chmod(file.path, mode_t(mode))
+    try AtomicFile.write(Data("new".utf8), to: file)
+    #expect(try folder.text("ref.txt") == "new")
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect((attributes[.posixPermissions] as? Int) == mode)
+    #expect(try folder.contents() == ["ref.txt"], "no temporary file is left")
+  }
+
+  @Test func aLinkedFileIsWrittenThroughAndStaysALink() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      at: folder.file("store"), withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: folder.file("store/target.txt"))
+    // A chain of two links, the first relative.
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("middle.txt").path, withDestinationPath: "store/target.txt")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("ref.txt").path, withDestinationPath: folder.file("middle.txt").path)
+    try AtomicFile.write(Data("new".utf8), to: folder.file("ref.txt"))
+    #expect(try folder.text("store/target.txt") == "new")
+    for link in ["ref.txt", "middle.txt"] {
+      let type = try FileManager.default.attributesOfItem(atPath: folder.file(link).path)[.type]
+      #expect((type as? FileAttributeType) == .typeSymbolicLink, "\(link) is still a link")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("store").path) == [
+        "target.txt"
+      ])
+  }
+
+  @Test func aDanglingLinkGetsItsTargetMade() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("ref.txt").path, withDestinationPath: "elsewhere/made.txt")
+    try AtomicFile.write(Data("new".utf8), to: folder.file("ref.txt"))
+    #expect(try folder.text("elsewhere/made.txt") == "new")
+    #expect(try folder.text("ref.txt") == "new")
+  }
+}
