@@ -1,9 +1,10 @@
 import Foundation
 
-/// Walks a folder tree the way the tests see it: a symbolic link to a folder is entered (the
-/// tests read and write through a linked `__Snapshots__`), a link to a file is that file, and a
-/// folder reached twice (a link cycle) is walked once. Paths are given through the links, as the
-/// tests spell them.
+/// Walks a folder tree the way the tests see it, through symbolic links.
+///
+/// A link to a folder is entered (the tests read and write through a linked `__Snapshots__`), a
+/// link to a file is that file, and a folder reached twice (a link cycle) is walked once. Paths
+/// are given through the links, as the tests spell them.
 struct FolderWalk {
   enum Decision {
     /// Walk into this folder.

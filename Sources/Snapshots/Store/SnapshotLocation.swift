@@ -27,9 +27,10 @@ struct SnapshotLocation {
   /// assertion's cost in a debug build.
   private(set) var path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
-  /// Where the reference is read from: ``path``, or, while that has no file, the name
-  /// swift-snapshot-testing gave it (a sanitised name without the hash). Recording always
-  /// writes ``path``, so two tests whose old names meet never write one file.
+  /// Where the reference is read from: ``path``, or the name swift-snapshot-testing gave it.
+  ///
+  /// The old name (a sanitised name without the hash) is read while ``path`` has no file.
+  /// Recording always writes ``path``, so two tests whose old names meet never write one file.
   private(set) var readPath: String
   private var readFileName: String
 
