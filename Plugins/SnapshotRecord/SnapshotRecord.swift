@@ -19,7 +19,10 @@ struct SnapshotRecord: CommandPlugin {
       --dry-run          Print the changes as diffs; write nothing.
       --apply-only       Run nothing: apply what earlier `swift test` runs left.
       --apply <dir> ...  Run nothing: apply the runs CI shards left in these folders
-                         (each a SNAPSHOTS_PENDING_DIRECTORY), conflicts refused.
+                         (each a SNAPSHOTS_PENDING_DIR), conflicts refused.
+      --include-interrupted
+                         With --apply-only, also apply the runs whose tests did
+                         not finish (interrupted or crashed).
       --prune            Delete references whose tests are gone (after a complete run).
       --gallery          Then write .build/snapshots/gallery.html (as snapshot-gallery
                          does).
@@ -37,6 +40,9 @@ struct SnapshotRecord: CommandPlugin {
     var toolArguments = ["--package-directory", context.package.directoryURL.path]
     if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
     if extractor.extractFlag(named: "prune") > 0 { toolArguments.append("--prune") }
+    if extractor.extractFlag(named: "include-interrupted") > 0 {
+      toolArguments.append("--include-interrupted")
+    }
     let gallery = extractor.extractFlag(named: "gallery") > 0
     let quiet = extractor.extractFlag(named: "quiet") > 0
     if quiet { toolArguments.append("--quiet") }
@@ -61,10 +67,10 @@ struct SnapshotRecord: CommandPlugin {
       toolArguments.insert("apply", at: 0)
     } else {
       let started = Date()
-      if !quiet { print("Building the tests…") }
+      if !quiet { say("Building the tests…") }
       let binary = try buildTests(context)
       if !quiet {
-        print(String(format: "Built the tests in %.1f s.", Date().timeIntervalSince(started)))
+        say(String(format: "Built the tests in %.1f s.", Date().timeIntervalSince(started)))
       }
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
@@ -81,9 +87,20 @@ struct SnapshotRecord: CommandPlugin {
       exit(1)
     }
     process.waitUntilExit()
-    if process.terminationStatus != 0 {
-      throw PluginError("snapshots exited with status \(process.terminationStatus)")
+    // The tool has said what went wrong; SwiftPM prints this last line after it.
+    switch process.terminationStatus {
+    case 0: return
+    case 1: throw PluginError("snapshot-record did not record everything: see the lines above")
+    case 2: throw PluginError("snapshot-record was used wrongly: see the lines above")
+    case 3: throw PluginError("the tests could not run or crashed: see the lines above")
+    default: throw PluginError("snapshot-record stopped (status \(process.terminationStatus))")
     }
+  }
+
+  /// Prints a line at once: SwiftPM reads this output through a pipe, where `print` would hold
+  /// "Building the tests…" back until after they are built.
+  private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   /// Builds the package's tests and returns their binary.

@@ -36,6 +36,8 @@ public struct CommandOptions: Equatable, Sendable {
   public var file: URL?
   /// After `record` or `apply`, write the catalog and the gallery page.
   public var gallery = false
+  /// `apply` also takes the runs whose test processes did not all finish.
+  public var includeInterrupted = false
   /// This toolkit's identity in the package's manifest, for `migrate`.
   public var toolkitIdentity = "swift-snapshots"
 
@@ -65,6 +67,7 @@ public struct CommandOptions: Equatable, Sendable {
     quiet = parsed.flag("quiet")
     prune = parsed.flag("prune")
     gallery = parsed.flag("gallery")
+    includeInterrupted = parsed.flag("include-interrupted")
     shards = (parsed.values["from"] ?? []).map {
       URL(fileURLWithPath: $0, relativeTo: packageDirectory)
     }
@@ -126,12 +129,17 @@ public struct CommandOptions: Equatable, Sendable {
             Option(
               name: "from", value: "from",
               help:
-                "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIRECTORY), instead of this package's store; repeat for each shard.",
+                "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
               repeats: true),
             Option(
               name: "filter", value: "filter",
               help:
                 "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
+            ),
+            Option(
+              name: "include-interrupted",
+              help:
+                "Also apply the runs whose tests did not finish (interrupted or crashed), which are otherwise left."
             ),
             gallery,
           ]),

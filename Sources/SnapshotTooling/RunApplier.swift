@@ -23,6 +23,9 @@ struct RunApplier {
     /// Source files and how many inline snapshots each got.
     var rewritten: [Rewritten] = []
     var refused: [Refusal] = []
+    /// The targets (``PendingRecord/target``) of records refused whole, which stay pending: a
+    /// source edited since the run, a reference that could not be written.
+    var keptTargets: Set<String> = []
     struct Change: Equatable {
       var path: String
       var text: String
@@ -80,6 +83,7 @@ struct RunApplier {
       return now != recorded && !run.writtenSources.contains(now)
     }
     if let changed {
+      report.keptTargets.formUnion(records.map { PendingRecord.file($0).target })
       report.refused.append(
         .init(
           path: shown,
@@ -104,6 +108,7 @@ struct RunApplier {
       do {
         try AtomicFile.write(data, to: URL(fileURLWithPath: path))
       } catch {
+        report.keptTargets.formUnion(records.map { PendingRecord.file($0).target })
         report.refused.append(.init(path: shown, reason: error.description))
         return
       }
@@ -116,11 +121,15 @@ struct RunApplier {
     leaving left: [PendingRun.Entry], into report: inout Report
   ) {
     let shown = relative(path)
+    // Refused whole, the records stay pending: a later apply takes them once the file is back.
+    func keep() { report.keptTargets.formUnion(records.map { PendingRecord.inline($0).target }) }
     guard let data = FileManager.default.contents(atPath: path) else {
+      keep()
       report.refused.append(.init(path: shown, reason: "the test source could not be read"))
       return
     }
     guard let source = String(data: data, encoding: .utf8) else {
+      keep()
       report.refused.append(.init(path: shown, reason: "the test source is not UTF-8"))
       return
     }
@@ -128,6 +137,7 @@ struct RunApplier {
     let count: Int
     switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
     case .refused(let reason):
+      keep()
       report.refused.append(.init(path: shown, reason: reason))
       return
     case .upToDate(let refused):
@@ -145,6 +155,7 @@ struct RunApplier {
         try run.noteWritten(sourceHash: SourceHash.of(text))
         try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
       } catch {
+        keep()
         report.refused.append(.init(path: shown, reason: error.description))
         return
       }

@@ -18,7 +18,13 @@ public struct SnapshotsCommand {
   public var options: CommandOptions
   var print: (String) -> Void
 
-  public init(options: CommandOptions, print: @escaping (String) -> Void = { Swift.print($0) }) {
+  /// - Parameter print: where each line goes; by default straight to standard output, unbuffered,
+  ///   since it is mostly a pipe (the plugin's) and a progress line must arrive when its step
+  ///   starts, before the output of the tests it runs.
+  public init(
+    options: CommandOptions,
+    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+  ) {
     self.options = options
     self.print = print
   }
@@ -85,8 +91,15 @@ public struct SnapshotsCommand {
     // and what it leaves for later.
     var taken: [PendingRun.Entry] = []
     var left: [PendingRun.Entry] = []
+    // Runs whose test processes did not all finish (interrupted, crashed), which `apply`
+    // leaves unless asked: their records may be a part of what the tests would have left.
+    var interrupted: [PendingRun] = []
     do {
       var runs = try runDirectories.map(load)
+      if options.verb == .apply && !options.includeInterrupted {
+        interrupted = runs.filter { !$0.complete && !$0.entries.isEmpty }
+        runs.removeAll { !$0.complete && !$0.entries.isEmpty }
+      }
       if let filter {
         let split = runs.map(filter.split)
         runs = split.map(\.taken)
@@ -111,20 +124,59 @@ public struct SnapshotsCommand {
         options.filter == nil && !crashed && report.refused.isEmpty && unrecorded.isEmpty
       orphansFailed = handleOrphans(run, complete: complete)
     }
+    for skipped in interrupted {
+      print(
+        "Not applied: \(counted(skipped.entries.count, "record")) of \(skipped.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); run the tests again, or apply them with --include-interrupted."
+      )
+    }
     // Applied, or older than what was applied: done or stale either way. A filtered apply
-    // leaves the runs with the records it did not take.
+    // leaves the runs with the records it did not take; refused records stay until a later
+    // apply takes them (once their cause is fixed) or a new run replaces them.
     if !options.dryRun && filter != nil {
       taken.forEach(PendingRun.remove)
     } else if !options.dryRun {
-      for directory in Set(runDirectories + PendingRun.all(in: store)) {
-        try? FileManager.default.removeItem(at: directory)
+      let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
+      removeApplied(
+        runDirectories: runDirectories.filter { directory in
+          !interrupted.contains { $0.directory.path == directory.path }
+        }, keeping: kept)
+      if !kept.isEmpty {
+        print(
+          "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
+        )
       }
     }
     let galleryFailed = options.gallery && gallery() != .success
     progress("Done.")
     if crashed { return .testsDidNotRun }
     return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed && !galleryFailed
+      && interrupted.isEmpty
       ? .success : .refused
+  }
+
+  /// Removes the store's runs once applied, all but the records in `kept` (and the files a run
+  /// needs to read them back).
+  private func removeApplied(runDirectories: [URL], keeping kept: [PendingRun.Entry]) {
+    let keptFiles = Set(kept.map(\.url.standardizedFileURL.path))
+    // A new run replaces the older ones; `apply` took them all (but the interrupted).
+    let stale =
+      options.verb == .record
+      ? PendingRun.all(in: store).filter { directory in
+        !runDirectories.contains { $0.path == directory.path }
+      } : []
+    for directory in runDirectories + stale {
+      let holdsKept = kept.contains {
+        $0.url.deletingLastPathComponent().standardizedFileURL.path
+          == directory.standardizedFileURL.path
+      }
+      guard holdsKept, let loaded = try? PendingRun.load(directory) else {
+        try? FileManager.default.removeItem(at: directory)
+        continue
+      }
+      for entry in loaded.entries where !keptFiles.contains(entry.url.standardizedFileURL.path) {
+        PendingRun.remove(entry)
+      }
+    }
   }
 
   /// Applies the runs CI shards left (`snapshots apply --from DIR…`), joined.
@@ -270,11 +322,17 @@ public struct SnapshotsCommand {
       filter: options.filter, quiet: options.quiet, progress: progress)
     do {
       let passes = try runner.run()
+      if let filter = options.filter, passes.allSatisfy({ $0.testsStarted == 0 }) {
+        return .failure(
+          TestRunner.LaunchError(
+            description: "no test matched --filter \(filter): nothing ran, nothing was recorded"))
+      }
+      let then = options.dryRun ? "showing" : "applying"
       for pass in passes where pass.status != 0 {
         print(
           pass.crashed
-            ? "\(pass.library) tests crashed (signal \(pass.status)); applying what they recorded, listing no orphans."
-            : "\(pass.library) tests failed (expected while snapshots change); applying what they recorded."
+            ? "\(pass.library) tests crashed (signal \(pass.status)); \(then) what they recorded, listing no orphans."
+            : "\(pass.library) tests failed (expected while snapshots change); \(then) what they recorded."
         )
       }
       return .success(passes)

@@ -31,6 +31,14 @@ struct TestIssue: Equatable, Sendable {
     return issues
   }
 
+  /// How many tests a Swift Testing event stream says started.
+  static func testsStarted(inEventStream data: Data) -> Int {
+    let decoder = JSONDecoder()
+    return data.split(separator: UInt8(ascii: "\n")).count { line in
+      (try? decoder.decode(EventRecord.self, from: line))?.payload?.kind == "testStarted"
+    }
+  }
+
   /// The failures in XCTest's output on Linux.
   static func fromXCTestOutput(_ text: String) -> [TestIssue] {
     text.split(whereSeparator: \.isNewline).compactMap { line -> TestIssue? in

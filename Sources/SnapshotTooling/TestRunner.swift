@@ -23,6 +23,8 @@ struct TestRunner {
     var crashed: Bool
     /// The unexpected failures it reported.
     var issues: [TestIssue]
+    /// How many tests it started, where the library tells (Swift Testing's event stream).
+    var testsStarted: Int? = nil
   }
 
   struct LaunchError: Error, CustomStringConvertible {
@@ -38,8 +40,10 @@ struct TestRunner {
         Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output)))
     }
     // Outside the package: the pending store may be the disk that is full.
-    let events = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "snapshots-events-\(runDirectory.lastPathComponent).jsonl")
+    let temporary = FileManager.default.temporaryDirectory
+    Self.removeStaleEventStreams(in: temporary)
+    let events = temporary.appendingPathComponent(
+      "\(Self.eventStreamPrefix)\(runDirectory.lastPathComponent).jsonl")
     defer { try? FileManager.default.removeItem(at: events) }
     var testing = [
       "--testing-library", "swift-testing", "--event-stream-output-path", events.path,
@@ -49,9 +53,26 @@ struct TestRunner {
     progress("Running the Swift Testing tests…")
     let (process, _) = try launch(testing, capturingOutput: quiet)
     let stream = (try? Data(contentsOf: events)) ?? Data()
-    passes.append(
-      Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream)))
+    var pass = Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream))
+    pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
+    passes.append(pass)
     return passes
+  }
+
+  static let eventStreamPrefix = "snapshots-events-"
+
+  /// Removes the event streams of runs whose tool is gone (killed before it could): a run's
+  /// folder name, which the stream's name holds, carries the tool's process number.
+  static func removeStaleEventStreams(in folder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(eventStreamPrefix) && name.hasSuffix(".jsonl") {
+      let parts = name.split(separator: "-")
+      // `snapshots-events-record-<time>-<pid>-<random>.jsonl`
+      guard parts.count == 6, let pid = pid_t(parts[4]), pid != getpid(),
+        kill(pid, 0) != 0 && errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
   }
 
   /// The XCTest pass's arguments: none without a filter, else the matching tests.

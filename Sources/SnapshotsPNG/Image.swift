@@ -17,9 +17,10 @@ public struct Image: Sendable, Equatable {
     lhs.width == rhs.width && lhs.height == rhs.height && lhs.rgba == rhs.rgba
   }
 
-  /// An image from its pixels; the byte count must be `width × height × 4`.
+  /// An image from its pixels; the byte count must be `width × height × 4`, and both sides at
+  /// least 1 (PNG has no empty image).
   public init(width: Int, height: Int, rgba: [UInt8]) throws(ImageError) {
-    guard width >= 0, height >= 0 else {
+    guard width > 0, height > 0 else {
       throw .invalidSize(width: width, height: height)
     }
     let (pixels, overflowPixels) = width.multipliedReportingOverflow(by: height)
@@ -36,7 +37,7 @@ public struct Image: Sendable, Equatable {
   public init(width: Int, height: Int, filledWith color: (UInt8, UInt8, UInt8, UInt8))
     throws(ImageError)
   {
-    guard width >= 0, height >= 0 else { throw .invalidSize(width: width, height: height) }
+    guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(width * height * 4)
     for _ in 0..<(width * height) {
@@ -60,7 +61,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidSize(let width, let height):
-      return "an image cannot be \(width)×\(height)"
+      return "an image cannot be \(width)×\(height): PNG needs at least 1×1 pixel"
     case .wrongByteCount(let width, let height, let byteCount):
       return "a \(width)×\(height) RGBA image needs \(width)×\(height)×4 bytes, not \(byteCount)"
     case .invalidPNG(let reason, let byteCount):

@@ -50,6 +50,10 @@ struct SnapshotRecordTests {
     for step in ["Building the tests…", "Running the Swift Testing tests…", "Applying ", "Done."] {
       #expect(record.output.contains(step), "progress: \(step)")
     }
+    // Each progress line arrives when its step starts, before the output of that step.
+    let order = ["Building the tests…", "Built the tests", "Running the Swift Testing tests…",
+      "Test run started", "Applying "].map { record.output.range(of: $0)?.lowerBound }
+    #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! }, "\(record.output)")
     for (path, text) in Fixtures.after {
       let actual = try package.read(path)
       #expect(actual == text, "\(path):\n\(actual)")

@@ -110,7 +110,9 @@ import Testing
 
 extension Image {
   static let empty: Image = {
-    guard let image = try? Image(width: 0, height: 0, rgba: []) else { preconditionFailure() }
+    guard let image = try? Image(width: 1, height: 1, rgba: [0, 0, 0, 0]) else {
+      preconditionFailure()
+    }
     return image
   }()
 }

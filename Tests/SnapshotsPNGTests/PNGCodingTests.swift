@@ -30,15 +30,19 @@ import Testing
     #expect(!first.contains(Data("tIME".utf8)))
   }
 
-  /// PNG has no empty images: libpng refuses to write one, with a reason.
-  @Test func emptyImageCannotBeEncoded() throws {
-    let empty = try Image(width: 0, height: 0, rgba: [])
-    #expect {
-      try empty.pngData()
-    } throws: { error in
-      guard case .encodingFailed(let reason) = error as? ImageError else { return false }
-      return !reason.isEmpty
+  /// PNG has no empty images: one is refused where it is made, naming its size, not later by
+  /// libpng's "Invalid IHDR data".
+  @Test(arguments: [(0, 0), (0, 3), (3, 0), (-1, 2)])
+  func emptyImagesAreRefusedWhereTheyAreMade(width: Int, height: Int) {
+    #expect(throws: ImageError.invalidSize(width: width, height: height)) {
+      try Image(width: width, height: height, rgba: [])
     }
+    #expect(throws: ImageError.invalidSize(width: width, height: height)) {
+      try Image(width: width, height: height, filledWith: (0, 0, 0, 255))
+    }
+    #expect(
+      ImageError.invalidSize(width: 0, height: 0).description
+        == "an image cannot be 0×0: PNG needs at least 1×1 pixel")
   }
 
   @Test func wrongByteCountIsRefused() {

@@ -273,4 +273,33 @@ import Testing
       ), "\(message)")
     #expect(!message.contains("@@"))
   }
+
+  /// A CRLF reference whose last line ends in a lone `\r`, and references that differ only in
+  /// their final newline, say so rather than show a diff of lines that look alike.
+  @Test func endingsAndFinalNewlinesSaySo() throws {
+    defer { folder.remove() }
+    let cases = [
+      ("a\r\nb\r", "a\nb\n", "line endings:"),
+      ("a\r\nb\r", "a\nb", "line endings and final newline:"),
+      (
+        "a\nb\n", "a\nb",
+        "final newline: The reference ends with one newline, the actual value with no newline."
+      ),
+      (
+        "a\nb", "a\nb\n\n",
+        "final newline: The reference ends with no newline, the actual value with 2 newlines."
+      ),
+    ]
+    for (index, (reference, actual, says)) in cases.enumerated() {
+      try Data(reference.utf8).write(to: folder.file("endings.e\(index).txt"))
+      let message = try #require(
+        withSnapshotTesting(artifactsDirectory: folder.path) {
+          verifySnapshot(
+            of: actual, as: .lines, named: "e\(index)", record: .never,
+            snapshotDirectory: folder.path, testName: "endings()")
+        })
+      #expect(message.contains("The texts differ only in their " + says), "\(message)")
+      #expect(!message.contains("@@"), "\(message)")
+    }
+  }
 }
