@@ -87,12 +87,13 @@ struct SnapshotRecord: CommandPlugin {
       exit(1)
     }
     process.waitUntilExit()
-    // The tool has said what went wrong; SwiftPM prints this last line after it.
+    // The tool has said what went wrong, in its last line; SwiftPM may print this one before
+    // the tool's output.
     switch process.terminationStatus {
     case 0: return
-    case 1: throw PluginError("snapshot-record did not record everything: see the lines above")
-    case 2: throw PluginError("snapshot-record was used wrongly: see the lines above")
-    case 3: throw PluginError("the tests could not run or crashed: see the lines above")
+    case 1: throw PluginError("snapshot-record did not record everything (its last line says why)")
+    case 2: throw PluginError("snapshot-record was used wrongly (its last line says how)")
+    case 3: throw PluginError("the tests could not run or crashed (its last line says which)")
     default: throw PluginError("snapshot-record stopped (status \(process.terminationStatus))")
     }
   }

@@ -34,3 +34,8 @@ struct RunSummary {
 func counted(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
+
+/// ``counted(_:_:)``, or `nil` for none.
+func counted(_ number: Int, _ noun: String, ifAny: Bool) -> String? {
+  number == 0 ? nil : counted(number, noun)
+}

@@ -80,6 +80,12 @@ public struct SnapshotsCommand {
       let runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
       runDirectories = [runDirectory]
       switch runTests(into: runDirectory) {
+      case .success(let ran)
+      where options.filter != nil && ran.allSatisfy({ $0.testsStarted == 0 }):
+        print(
+          "error: no test matched --filter \(options.filter ?? ""): nothing ran, nothing was recorded"
+        )
+        return .usage
       case .success(let ran): passes = ran
       case .failure(let error):
         print("error: \(error)")
@@ -147,11 +153,29 @@ public struct SnapshotsCommand {
       }
     }
     let galleryFailed = options.gallery && gallery() != .success
-    progress("Done.")
-    if crashed { return .testsDidNotRun }
-    return report.refused.isEmpty && unrecorded.isEmpty && !orphansFailed && !galleryFailed
-      && interrupted.isEmpty
-      ? .success : .refused
+    let exit = finish([
+      crashed ? "the tests crashed" : nil,
+      counted(report.refused.count, "refusal", ifAny: true),
+      counted(unrecorded.failures.count, "failure", ifAny: true).map { $0 + " not recorded" },
+      unrecorded.unexplained.isEmpty ? nil : "tests failed without saying where",
+      counted(interrupted.count, "interrupted run", ifAny: true).map { $0 + " not applied" },
+      orphansFailed ? "an orphan could not be deleted" : nil,
+      galleryFailed ? "the gallery could not be written" : nil,
+    ])
+    return crashed ? .testsDidNotRun : exit
+  }
+
+  /// Ends a `record` or `apply`: `Done.`, or, whatever `--quiet` says, one last line that says
+  /// what stopped it (SwiftPM may print the plugin's own error line before the tool's output,
+  /// so the reason must be the tool's last line).
+  private func finish(_ problems: [String?]) -> ExitCode {
+    let problems = problems.compactMap { $0 }
+    guard !problems.isEmpty else {
+      progress("Done.")
+      return .success
+    }
+    print("Not everything was recorded: \(problems.joined(separator: ", ")).")
+    return .refused
   }
 
   /// Removes the store's runs once applied, all but the records in `kept` (and the files a run
@@ -209,11 +233,12 @@ public struct SnapshotsCommand {
       )
     }
     let galleryFailed = options.gallery && gallery() != .success
-    progress("Done.")
-    let refused =
-      !report.refused.isEmpty || !merged.conflicts.isEmpty || !merged.unplaced.isEmpty
-      || galleryFailed
-    return refused ? .refused : .success
+    return finish([
+      counted(
+        report.refused.count + merged.conflicts.count + merged.unplaced.count, "refusal",
+        ifAny: true),
+      galleryFailed ? "the gallery could not be written" : nil,
+    ])
   }
 
   /// The `--filter` of `apply`, if one was given.
@@ -322,11 +347,6 @@ public struct SnapshotsCommand {
       filter: options.filter, quiet: options.quiet, progress: progress)
     do {
       let passes = try runner.run()
-      if let filter = options.filter, passes.allSatisfy({ $0.testsStarted == 0 }) {
-        return .failure(
-          TestRunner.LaunchError(
-            description: "no test matched --filter \(filter): nothing ran, nothing was recorded"))
-      }
       let then = options.dryRun ? "showing" : "applying"
       for pass in passes where pass.status != 0 {
         print(

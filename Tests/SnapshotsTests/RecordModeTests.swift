@@ -47,6 +47,35 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: reference.path))
   }
 
+  /// Two test files of one name in two test targets: each failing value has its own artifact.
+  @Test func sameTestFileNameInTwoTargetsHasTwoArtifacts() throws {
+    let root = URL(fileURLWithPath: "/tmp/swift-snapshots-two-targets")
+    try? FileManager.default.removeItem(at: root)
+    defer { try? FileManager.default.removeItem(at: root) }
+    for target in ["AppTests", "OtherTests"] {
+      let folder = root.appendingPathComponent("Tests/\(target)/__Snapshots__/Shared")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data("old".utf8).write(to: folder.appendingPathComponent("shared.1.txt"))
+    }
+    try Data("// swift-tools-version: 6.1\n".utf8).write(
+      to: root.appendingPathComponent("Package.swift"))
+    let app = verifySnapshot(
+      of: "app", as: .lines, record: .never,
+      file: "/tmp/swift-snapshots-two-targets/Tests/AppTests/Shared.swift", testName: "shared()")
+    let other = verifySnapshot(
+      of: "other", as: .lines, record: .never,
+      file: "/tmp/swift-snapshots-two-targets/Tests/OtherTests/Shared.swift", testName: "shared()")
+    let artifacts =
+      ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+      ?? root.appendingPathComponent(".build/snapshot-artifacts")
+    for (target, value, message) in [("AppTests", "app", app), ("OtherTests", "other", other)] {
+      let actual = artifacts.appendingPathComponent(
+        "Tests/\(target)/__Snapshots__/Shared/shared.1.txt")
+      #expect(message?.contains("Actual:    \(actual.path)") == true, "\(message ?? "")")
+      #expect(try String(contentsOf: actual, encoding: .utf8) == value)
+    }
+  }
+
   /// Asks, in code, to record everything; run only by the test below, under `snapshot-record`.
   @Test(.enabled(if: Probe.isRunning("codeChosenModeUnderRecordCommandProbe")))
   func codeChosenModeUnderRecordCommandProbe() {
