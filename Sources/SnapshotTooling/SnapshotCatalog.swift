@@ -11,7 +11,9 @@ import Foundation
 /// extension), `bytes`, `image` (`width` and `height`, for PNGs), `hash` (64-bit FNV-1a of the
 /// bytes, hex), `status` (`unchanged`, `failed`: the run recorded a different value, `new`: the
 /// run recorded a value for a reference not on disk), `actual` and `difference` (the failing
-/// run's files, when there are).
+/// run's files, when there are). An inline snapshot the run left is an entry too, with `format`
+/// `inline`, `path` `<test file>:<line>`, and `inline`: its `line`, `column`, `old` text (absent
+/// for a new one) and `new` text (absent when the closure is to be removed).
 public struct SnapshotCatalog: Codable, Equatable, Sendable {
   public static let currentVersion = 1
   /// `.build/snapshots/snapshot-catalog.json` in a package.
@@ -35,6 +37,14 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     public var value: String
   }
 
+  /// An inline snapshot's pending change.
+  public struct InlineChange: Codable, Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public var old: String?
+    public var new: String?
+  }
+
   public struct ImageSize: Codable, Equatable, Sendable {
     public var width: Int
     public var height: Int
@@ -54,6 +64,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     public var status: Status
     public var actual: String?
     public var difference: String?
+    public var inline: InlineChange?
   }
 
   /// The catalog of the package now: its references, and the newest run of its pending store.
@@ -75,6 +86,10 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     if let newest {
       let run = try PendingRun.load(newest)
       for item in run.entries {
+        if case .inline(let call) = item.record {
+          entries["inline:\(call.sourceFile):\(call.line):\(call.column)"] = inlineEntry(
+            call, relative: relative)
+        }
         guard case .file(let record) = item.record else { continue }
         let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
         let actual = relative(
@@ -124,7 +139,20 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
       test: name.test, name: name.name, number: name.number, variant: name.variant,
       format: name.format, bytes: data?.count ?? 0,
       image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
-      hash: data.map(SourceHash.of), status: status, actual: nil, difference: nil)
+      hash: data.map(SourceHash.of), status: status, actual: nil, difference: nil, inline: nil)
+  }
+
+  /// An inline snapshot's pending change: failed when the call had a reference, else new.
+  private static func inlineEntry(_ call: PendingInlineRecord, relative: (String) -> String)
+    -> Entry
+  {
+    let file = relative(call.sourceFile)
+    return Entry(
+      path: "\(file):\(call.line)", testFile: file, test: call.testName, name: nil, number: nil,
+      variant: nil, format: "inline", bytes: call.newText?.utf8.count ?? 0, image: nil, hash: nil,
+      status: call.oldText == nil ? .new : .failed, actual: nil, difference: nil,
+      inline: InlineChange(
+        line: call.line, column: call.column, old: call.oldText, new: call.newText))
   }
 
   /// `<test>[.<name>][.<axis>=<value>_…|.<n>][.<ext>]`, read back.

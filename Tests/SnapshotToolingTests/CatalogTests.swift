@@ -76,6 +76,49 @@ import Testing
     #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
   }
 
+  /// A failing inline snapshot and a new one are in the catalog and in the gallery's review,
+  /// with their diff or text and the command that accepts them.
+  @Test func inlineSnapshotsOfTheRunAreReviewed() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let root = package.url.standardizedFileURL.path
+    let source = root + "/Tests/AppTests/InlineTests.swift"
+    let run = PendingStore.defaultDirectory(packageRoot: package.url)
+      .appendingPathComponent("test-1")
+    for (line, old, new) in [(5, "Hello\nold", "Hello\nnew"), (9, nil, "fresh")] {
+      try PendingStore.write(
+        .inline(
+          PendingInlineRecord(
+            sourceFile: source, line: line, column: 3, functionName: "assertInlineSnapshot",
+            closureLabel: "matches", trailingClosureIndex: 0, oldText: old, newText: new,
+            sourceHash: "0", testName: "greeting()")), data: nil, in: run)
+    }
+    let options = try CommandOptions(
+      parsing: ["gallery", "--package-directory", package.path], currentDirectory: package.url)
+    var lines: [String] = []
+    #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .success)
+    #expect(lines.first?.contains("2 snapshots (2 to review)") == true, "\(lines)")
+    let catalog = try SnapshotCatalog.build(packageDirectory: package.url)
+    #expect(
+      catalog.snapshots.map(\.path) == [
+        "Tests/AppTests/InlineTests.swift:5", "Tests/AppTests/InlineTests.swift:9",
+      ])
+    #expect(catalog.snapshots[0].status == .failed && catalog.snapshots[1].status == .new)
+    #expect(
+      catalog.snapshots[0].inline == .init(line: 5, column: 3, old: "Hello\nold", new: "Hello\nnew")
+    )
+    let html = try String(
+      contentsOfFile: root + "/.build/snapshots/gallery.html", encoding: .utf8)
+    let review = try #require(html.range(of: "<section id=\"review\">"))
+    let failed = try #require(
+      html.range(of: "data-snapshot=\"Tests/AppTests/InlineTests.swift:5\" data-status=\"failed\""))
+    #expect(review.upperBound < failed.lowerBound)
+    #expect(html.contains("<span class=\"remove\">-old</span>"))
+    #expect(html.contains("<span class=\"add\">+new</span>"))
+    #expect(html.contains("<pre class=\"text\">fresh</pre>"))
+    #expect(html.contains("--apply-only --filter &#39;^greeting\\(\\)$&#39;"), "\(html)")
+  }
+
   @Test func aPackageFolderThatIsNotThereIsAUsageErrorAndNothingIsWritten() throws {
     let parent = try TemporaryDirectory()
     defer { parent.remove() }

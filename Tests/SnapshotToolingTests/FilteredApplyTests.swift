@@ -54,7 +54,13 @@ import Testing
         line: 5, sourceHash: sourceHash))
   }
 
+  /// Applies the store's runs, each ended as a test process that exits normally ends it.
   func apply(_ arguments: String...) throws -> (SnapshotsCommand.ExitCode, String) {
+    for run in PendingRun.all(in: store) {
+      FileManager.default.createFile(
+        atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
+        contents: nil)
+    }
     var lines: [String] = []
     let options = try CommandOptions(
       parsing: ["apply", "--package-directory", package.url.path, "--quiet"] + arguments,

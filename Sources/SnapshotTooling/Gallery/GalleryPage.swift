@@ -112,6 +112,10 @@ struct GalleryPage {
       "<article class=\"snapshot\" "
       + attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ") + ">\n"
     html += "<h4>\(escape(title(entry)))</h4>\n"
+    if let change = entry.inline {
+      html += inlineChange(change) + accept(entry)
+      return html + "<p class=\"path\">\(escape(entry.path))</p>\n</article>\n"
+    }
     switch entry.status {
     case .unchanged:
       html += preview(of: entry.path, format: entry.format, size: entry.image, label: "snapshot")
@@ -128,21 +132,38 @@ struct GalleryPage {
     return html
   }
 
+  /// An inline snapshot's pending change: the diff from its reference, or its new text.
+  private func inlineChange(_ change: SnapshotCatalog.InlineChange) -> String {
+    switch (change.old, change.new) {
+    case (let old?, let new?):
+      return "<p class=\"note\">Inline snapshot, to rewrite in the test source:</p>\n"
+        + diff(from: old, to: new)
+    case (nil, let new?):
+      return "<p class=\"note\">New inline snapshot, to write into the test source:</p>\n"
+        + "<pre class=\"text\">\(escape(new))</pre>\n"
+    case (_, nil):
+      return "<p class=\"note\">The value is nil: its inline snapshot is to be removed.</p>\n"
+    }
+  }
+
+  /// A coloured unified diff of two texts.
+  private func diff(from reference: String, to new: String) -> String {
+    let diff =
+      Diffing<String>.lines.diff(reference, new)?.message ?? "(no difference in the text)"
+    return "<pre class=\"diff\">"
+      + diff.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in
+        let kind =
+          line.hasPrefix("+")
+          ? "add" : line.hasPrefix("-") ? "remove" : line.hasPrefix("@@") ? "hunk" : "same"
+        return "<span class=\"\(kind)\">\(escape(String(line)))</span>"
+      }.joined() + "</pre>\n"
+  }
+
   private func failure(_ entry: SnapshotCatalog.Entry) -> String {
     guard let actual = entry.actual else { return "" }
     guard entry.format == "png" else {
-      let reference = text(at: entry.path) ?? ""
-      let new = text(at: actual) ?? ""
-      let diff =
-        Diffing<String>.lines.diff(reference, new)?.message ?? "(no difference in the text)"
-      return "<pre class=\"diff\">"
-        + diff.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { line in
-          let kind =
-            line.hasPrefix("+")
-            ? "add" : line.hasPrefix("-") ? "remove" : line.hasPrefix("@@") ? "hunk" : "same"
-          return "<span class=\"\(kind)\">\(escape(String(line)))</span>"
-        }.joined() + "</pre>\n"
+      return diff(from: text(at: entry.path) ?? "", to: text(at: actual) ?? "")
     }
     let referenceSource = link(entry.path)
     let actualSource = link(actual)
@@ -176,9 +197,10 @@ struct GalleryPage {
     return html
   }
 
-  /// The command that accepts this snapshot's pending value, with a copy button.
+  /// The command that accepts this snapshot's pending value (an inline one's: its test's), with
+  /// a copy button.
   private func accept(_ entry: SnapshotCatalog.Entry) -> String {
-    let pattern = "^" + Self.regexEscaped(entry.path) + "$"
+    let pattern = "^" + Self.regexEscaped(entry.inline == nil ? entry.path : entry.test) + "$"
     let command =
       "swift package --allow-writing-to-package-directory snapshot-record --apply-only --filter '\(pattern)'"
     return """
