@@ -40,6 +40,12 @@ public enum OrphanScan {
   /// The names of the functions a Swift file declares, in every `#if` branch; `nil` when the
   /// file cannot be read.
   static func declaredFunctions(in file: URL) -> Set<String>? {
+    declarations(in: file).map { Set($0.keys.map { $0.prefix { $0 != "(" } }.map(String.init)) }
+  }
+
+  /// How many times a Swift file declares each function, by its full name as a test's name is
+  /// spelt (`dump()`, `pages(n:)`), in every `#if` branch; `nil` when the file cannot be read.
+  static func declarations(in file: URL) -> [String: Int]? {
     guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
     let visitor = FunctionNames(viewMode: .sourceAccurate)
     visitor.walk(Parser.parse(source: String(decoding: data, as: UTF8.self)))
@@ -47,9 +53,11 @@ public enum OrphanScan {
   }
 
   private final class FunctionNames: SyntaxVisitor {
-    var names: Set<String> = []
+    var names: [String: Int] = [:]
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      let name = node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+      names[name + "(" + labels.joined() + ")", default: 0] += 1
       return .visitChildren
     }
   }

@@ -7,6 +7,11 @@ struct RunApplier {
   var packageDirectory: URL
   /// Print the changes, write nothing.
   var dryRun: Bool
+  /// Whether the records may come from a run that did not run every test (`--filter`, or
+  /// `swift test` runs applied later): a reference that exists is then not replaced for a test
+  /// whose name its file declares twice (two suites' `dump()`), since its references' names
+  /// are the other's too and only a full run tells whose it is.
+  var partialRun = false
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -51,8 +56,17 @@ struct RunApplier {
     for file in Set(files.compactMap { $0.sourceHash == nil ? nil : $0.sourceFile }) {
       sources[file] = FileManager.default.contents(atPath: file).map(SourceHash.of)
     }
+    // Each test source parsed once, and only when a partial run may have left the records.
+    var declared: [String: [String: Int]] = [:]
+    if partialRun {
+      for file in Set(files.map(\.sourceFile)) {
+        declared[file] = OrphanScan.declarations(in: URL(fileURLWithPath: file))
+      }
+    }
     for group in files.groupedInOrder(by: \.referencePath) {
-      record(group, at: group[0].referencePath, from: run, sources: sources, into: &report)
+      record(
+        group, at: group[0].referencePath, from: run, sources: sources, declared: declared,
+        into: &report)
     }
     for group in inline.groupedInOrder(by: \.sourceFile) {
       rewrite(group[0].sourceFile, with: group, of: run, leaving: left, into: &report)
@@ -61,10 +75,12 @@ struct RunApplier {
     return report
   }
 
-  /// - Parameter sources: the hash of each test source now (`nil` when it cannot be read).
+  /// - Parameters:
+  ///   - sources: the hash of each test source now (`nil` when it cannot be read).
+  ///   - declared: for a ``partialRun``, how many times each test source declares each name.
   private func record(
     _ records: [PendingFileRecord], at path: String, from run: PendingRun,
-    sources: [String: String?], into report: inout Report
+    sources: [String: String?], declared: [String: [String: Int]], into report: inout Report
   ) {
     let shown = relative(path)
     let datas: [Data]
@@ -89,6 +105,17 @@ struct RunApplier {
           path: shown,
           reason:
             "its test \(relative(changed.sourceFile)) changed since the tests ran; run the tests again (snapshot-record does) to record against it"
+        ))
+      return
+    }
+    if let shared = declared[records[0].sourceFile]?[records[0].testName], shared > 1,
+      FileManager.default.fileExists(atPath: path)
+    {
+      report.refused.append(
+        .init(
+          path: shown,
+          reason:
+            "\(shared) tests in \(relative(records[0].sourceFile)) are named \(records[0].testName), so their references' names meet and this run cannot tell whose this is; record it with a full run (snapshot-record without --filter), or rename one of them"
         ))
       return
     }

@@ -31,7 +31,9 @@ public struct SnapshotsCommand {
 
   var store: URL { PendingStore.defaultDirectory(packageRoot: options.packageDirectory) }
   private var applier: RunApplier {
-    RunApplier(packageDirectory: options.packageDirectory, dryRun: options.dryRun)
+    RunApplier(
+      packageDirectory: options.packageDirectory, dryRun: options.dryRun,
+      partialRun: options.verb == .apply || options.filter != nil)
   }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.

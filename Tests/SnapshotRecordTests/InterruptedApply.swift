@@ -87,6 +87,10 @@ struct InterruptedApply {
       let data = Data(String(repeating: "reference \(reference)\n", count: 40).utf8)
       try PendingStore.write(.file(record), data: data, in: run)
     }
+    // Left as a test process that ended normally leaves it: the run is complete.
+    FileManager.default.createFile(
+      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
+      contents: nil)
   }
 
   /// Every bulk source and reference, by path.

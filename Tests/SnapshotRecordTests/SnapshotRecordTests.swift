@@ -217,7 +217,8 @@ struct SnapshotRecordTests {
       #expect(Processes.waitFor(marker, hanging, seconds: 300), "the Swift Testing pass runs")
       let (left, seconds) = Processes.stop(command, with: signal, thenWaitFor: marker)
       #expect(left.isEmpty, "signal \(signal): left running: \(left)")
-      #expect(seconds < 2, "signal \(signal): stopped within a second or two")
+      // Within a second on a quiet machine; the margin is for one whose cores are busy.
+      #expect(seconds < 3, "signal \(signal): stopped within seconds")
     }
   }
 }

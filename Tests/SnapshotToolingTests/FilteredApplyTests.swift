@@ -149,4 +149,41 @@ import Testing
       ), "\(output)")
     #expect(!FileManager.default.fileExists(atPath: referencePath))
   }
+
+  /// Two suites of one file each declare `dump()`: their references' names meet. A partial run
+  /// (an apply, or a filtered record) cannot tell whose an existing reference is, so it never
+  /// replaces one; a new one is written.
+  @Test func aReferenceOfATestNameDeclaredTwiceIsNotReplacedByAPartialRun() throws {
+    defer { package.remove() }
+    let root = package.url.standardizedFileURL.path
+    let twice = root + "/Tests/AppTests/Twice.swift"
+    let text = """
+      import Testing
+      struct A { @Test func dump() {} }
+      struct B { @Test func dump() {} }
+      func dump(_ helper: Int) {}
+
+      """
+    try Data(text.utf8).write(to: URL(fileURLWithPath: twice))
+    let folder = root + "/Tests/AppTests/__Snapshots__/Twice"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data("A's\n".utf8).write(to: URL(fileURLWithPath: folder + "/dump.1.txt"))
+    let run = store.appendingPathComponent("test-1")
+    for number in [1, 2] {
+      try PendingStore.write(
+        .file(
+          PendingFileRecord(
+            referencePath: folder + "/dump.\(number).txt", dataFile: "", testName: "dump()",
+            sourceFile: twice, line: 3, sourceHash: SourceHash.of(text))),
+        data: Data("B's\n".utf8), in: run)
+    }
+    let (status, output) = try apply()
+    #expect(status == .refused)
+    #expect(
+      output.contains(
+        "Refused Tests/AppTests/__Snapshots__/Twice/dump.1.txt: 2 tests in Tests/AppTests/Twice.swift are named dump()"
+      ), "\(output)")
+    #expect(try String(contentsOfFile: folder + "/dump.1.txt", encoding: .utf8) == "A's\n")
+    #expect(try String(contentsOfFile: folder + "/dump.2.txt", encoding: .utf8) == "B's\n")
+  }
 }

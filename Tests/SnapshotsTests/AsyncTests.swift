@@ -64,15 +64,17 @@ import Testing
         group.addTask {
           await verifySnapshot(
             as: Self.hung, named: "hung-\(index)", record: .never,
-            snapshotDirectory: folder.path, timeout: 0.5
+            snapshotDirectory: folder.path, timeout: 1
           ) { index }
         }
       }
       return await group.reduce(into: []) { $0.append($1) }
     }
     #expect(messages.count == count)
-    #expect(messages.allSatisfy { $0?.contains("took longer than 0.5 s") == true }, "\(messages)")
-    #expect(clock.now - started < .seconds(1.5), "\(clock.now - started): they waited in rounds")
+    #expect(messages.allSatisfy { $0?.contains("took longer than 1 s") == true }, "\(messages)")
+    // Rounds would take 4 s or more; together they take one timeout, and on a machine whose
+    // cores are busy with other work, some time more.
+    #expect(clock.now - started < .seconds(3), "\(clock.now - started): they waited in rounds")
   }
 
   @Test func anAsyncValueIsComparedLikeAnyOther() async throws {
