@@ -50,6 +50,14 @@ struct GalleryPlugin {
       ])
     #expect(try package.swift(["test", "--filter", "card"]).status == 0)
 
+    // Where a reference was recorded, through the plugin (the tool's one build): nothing written.
+    let info = try package.swift([
+      "package", "--allow-writing-to-package-directory", "snapshot-gallery", "--info",
+      Self.folder + "card.theme=dark_width=320.png",
+    ])
+    #expect(info.status == 0, "\(info.output)")
+    #expect(info.output.contains("card.theme=dark_width=320.png: recorded on "), "\(info.output)")
+
     // The dark theme changes: both dark variants fail, each on its own.
     try package.write(Self.test, Self.source(darkBlue: 90))
     let failing = try package.swift(["test", "--filter", "card"])
