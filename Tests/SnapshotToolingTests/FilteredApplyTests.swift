@@ -150,9 +150,10 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: referencePath))
   }
 
-  /// Two suites of one file each declare `dump()`: their references' names meet. A partial run
-  /// (an apply, or a filtered record) cannot tell whose an existing reference is, so it never
-  /// replaces one; a new one is written.
+  /// Two suites of one file each declare `dump()`, so their references' names meet.
+  ///
+  /// A partial run (an apply, or a filtered record) cannot tell whose an existing reference is,
+  /// so it never replaces one; a new one is written.
   @Test func aReferenceOfATestNameDeclaredTwiceIsNotReplacedByAPartialRun() throws {
     defer { package.remove() }
     let root = package.url.standardizedFileURL.path
