@@ -25,15 +25,21 @@ enum PathComponent {
     return fit(text + "-" + hash(raw).prefix(8), hashing: raw)
   }
 
-  /// A test's name as its references' names begin: ``sanitize(_:)`` when sanitising only
-  /// dropped a function name's punctuation (`pages(n:)` → `pages-n`, as swift-snapshot-testing
-  /// names it), else with `-` and 8 hex digits of the raw name's hash, so that `emoji🎉()` and
-  /// `emoji🎊()`, whose emoji sanitising drops, never share a file.
-  static func sanitizeTestName(_ raw: String) -> String {
-    if let plain = plainASCII(raw) { return fit(plain, hashing: raw) }
+  /// A test's name as its references' names begin (`own`), and as swift-snapshot-testing named
+  /// them (`legacy`, ``sanitize(_:)``).
+  ///
+  /// They are one when sanitising only dropped a function name's punctuation (`pages(n:)` →
+  /// `pages-n`); when it dropped more, `own` adds `-` and 8 hex digits of the raw name's hash,
+  /// so that `emoji🎉()` and `emoji🎊()`, whose emoji sanitising drops, never share a file.
+  static func testNames(_ raw: String) -> (own: String, legacy: String) {
+    if let plain = plainASCII(raw) {
+      let fitted = fit(plain, hashing: raw)
+      return (fitted, fitted)
+    }
     let text = readable(raw)
-    guard !isFunctionName(raw) else { return fit(text, hashing: raw) }
-    return fit(text + "-" + hash(raw).prefix(8), hashing: raw)
+    let legacy = fit(text, hashing: raw)
+    guard !isFunctionName(raw) else { return (legacy, legacy) }
+    return (fit(text + "-" + hash(raw).prefix(8), hashing: raw), legacy)
   }
 
   /// Whether `raw` is `name` or `name(label:…)` of word characters: a name ``readable(_:)``

@@ -184,8 +184,7 @@ private enum TestFileNames {
   }
 
   static func of(_ testName: String, arguments: [String]) -> Names {
-    let test = PathComponent.sanitizeTestName(testName)
-    let legacyTest = PathComponent.sanitize(testName)
+    let (test, legacyTest) = PathComponent.testNames(testName)
     // Sanitised, the name is already fitted; with no arguments the base is the name.
     guard !arguments.isEmpty else { return Names(base: test, legacyBase: legacyTest) }
     return Names(
