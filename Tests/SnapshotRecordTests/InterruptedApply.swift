@@ -88,7 +88,7 @@ struct InterruptedApply {
       try PendingStore.write(.file(record), data: data, in: run)
     }
     // Left as a test process that ended normally leaves it: the run is complete.
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
       contents: nil)
   }

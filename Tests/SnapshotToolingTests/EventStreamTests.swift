@@ -21,7 +21,7 @@ import Testing
       "unrelated-1-\(gone.processIdentifier)-7.jsonl",
     ]
     for name in names {
-      FileManager.default.createFile(atPath: folder.file(name).path, contents: nil)
+      _ = FileManager.default.createFile(atPath: folder.file(name).path, contents: nil)
     }
     TestRunner.removeStaleEventStreams(in: folder.url)
     #expect(try folder.contents() == Array(names.dropFirst()).sorted())

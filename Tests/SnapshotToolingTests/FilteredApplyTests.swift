@@ -57,7 +57,7 @@ import Testing
   /// Applies the store's runs, each ended as a test process that exits normally ends it.
   func apply(_ arguments: String...) throws -> (SnapshotsCommand.ExitCode, String) {
     for run in PendingRun.all(in: store) {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
         contents: nil)
     }
