@@ -101,7 +101,7 @@ public func assertInlineSnapshot<Value>(
 private func leavePending(_ record: PendingInlineRecord) -> InlineFailureMessage.Pending {
   do {
     try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
-    return .kept
+    return PendingStore.insideRecordCommand ? .keptForTheRecordCommand : .kept
   } catch {
     return .failed("\(error)")
   }

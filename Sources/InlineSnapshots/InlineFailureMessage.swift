@@ -1,10 +1,10 @@
-@_spi(Tooling) import Snapshots
-
 /// What a failing inline snapshot says: what differs, and the command that writes the new text.
 struct InlineFailureMessage {
   /// Whether the new text was left for `snapshot-record`.
   enum Pending {
     case kept
+    /// Kept by a test that runs under `snapshot-record`, which records it: no command to name.
+    case keptForTheRecordCommand
     /// Code chose `record: .never`.
     case notKept
     /// The record could not be written, with why.
@@ -38,12 +38,12 @@ struct InlineFailureMessage {
       lines.append("The new text could not be kept for snapshot-record: \(error)")
     case .notKept:
       lines.append("Recording is off for this assertion (record: .never); edit the source by hand.")
-    case .kept where !PendingStore.insideRecordCommand:
+    case .kept:
       let change = actual == nil ? "remove it from" : "write it into"
       lines.append(
         "To \(change) the source, run: "
           + "swift package --allow-writing-to-package-directory snapshot-record")
-    case .kept:
+    case .keptForTheRecordCommand:
       break
     }
     return lines.joined(separator: "\n")

@@ -132,14 +132,7 @@ enum PathComponent {
     }
   }
 
-  /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and platforms.
-  static func hash(_ text: String) -> String {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      value ^= UInt64(byte)
-      value &*= 0x0000_0100_0000_01b3
-    }
-    let hex = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits (``SourceHash``'s): stable across runs
+  /// and platforms.
+  static func hash(_ text: String) -> String { SourceHash.of(text) }
 }

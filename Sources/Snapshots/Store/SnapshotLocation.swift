@@ -11,7 +11,6 @@ import Foundation
 /// no file.
 struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
-  var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
   let directoryPath: String
   /// The folder open for reading (``TestFileFolder/Folder/descriptor``), `-1` when it is not.
   private let directoryDescriptor: Int32
