@@ -6,7 +6,8 @@ extension SnapshotTestingConfiguration {
   /// `.snapshots(record:)` trait, then the `SNAPSHOT_TESTING_RECORD` environment variable
   /// (`all`, `missing`, `failed` or `never`), then the default: ``missing`` on a developer's
   /// machine and ``never`` when the `CI` environment variable is set (to anything but `false`
-  /// or `0`), so that CI never writes a file.
+  /// or `0`), so that CI never writes a file. Under the `snapshot-record` plugin no mode writes:
+  /// the tests leave every value to the plugin, which records it (or, with `--dry-run`, shows it).
   public enum Record: String, Sendable, CaseIterable {
     /// Records every snapshot that is missing or differs; an unchanged reference is left as it is.
     case all
