@@ -140,19 +140,19 @@ public struct SnapshotsCommand {
     // Applied, or older than what was applied: done or stale either way. A filtered apply
     // leaves the runs with the records it did not take; refused records stay until a later
     // apply takes them (once their cause is fixed) or a new run replaces them.
+    let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
     if !options.dryRun && filter != nil {
-      taken.forEach(PendingRun.remove)
+      taken.filter { !report.keptTargets.contains($0.record.target) }.forEach(PendingRun.remove)
     } else if !options.dryRun {
-      let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
       removeApplied(
         runDirectories: runDirectories.filter { directory in
           !interrupted.contains { $0.directory.path == directory.path }
         }, keeping: kept)
-      if !kept.isEmpty {
-        print(
-          "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
-        )
-      }
+    }
+    if !options.dryRun && !kept.isEmpty {
+      print(
+        "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
+      )
     }
     let galleryFailed = options.gallery && gallery() != .success
     let exit = finish([

@@ -56,6 +56,10 @@ import Testing
 
   /// Applies the store's runs, each ended as a test process that exits normally ends it.
   func apply(_ arguments: String...) throws -> (SnapshotsCommand.ExitCode, String) {
+    try apply(arguments)
+  }
+
+  func apply(_ arguments: [String]) throws -> (SnapshotsCommand.ExitCode, String) {
     for run in PendingRun.all(in: store) {
       _ = FileManager.default.createFile(
         atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
@@ -137,17 +141,21 @@ import Testing
     #expect(output.hasPrefix("error: --filter ( is not a regular expression"), "\(output)")
   }
 
-  @Test func aFileSnapshotWhoseTestChangedIsRefused() throws {
+  /// Refused, with or without a filter, and kept for a later apply.
+  @Test(arguments: [[], ["--filter", "first"]])
+  func aFileSnapshotWhoseTestChangedIsRefused(filter: [String]) throws {
     defer { package.remove() }
     let run = store.appendingPathComponent("test-1")
     try PendingStore.write(file(sourceHash: "0123456789abcdef"), data: Data("new\n".utf8), in: run)
-    let (status, output) = try apply()
+    let (status, output) = try apply(filter)
     #expect(status == .refused)
     #expect(
       output.contains(
         "Refused Tests/AppTests/__Snapshots__/T/first.1.txt: its test Tests/AppTests/T.swift changed since the tests ran"
       ), "\(output)")
+    #expect(output.contains("Kept 1 refused record"), "\(output)")
     #expect(!FileManager.default.fileExists(atPath: referencePath))
+    #expect(try pending().count == 1)
   }
 
   /// Two suites of one file each declare `dump()`, so their references' names meet.
