@@ -1,10 +1,12 @@
 import Foundation
 
-/// Walks a folder tree the way the tests see it, through symbolic links.
+/// Walks a folder tree, through symbolic links where asked.
 ///
-/// A link to a folder is entered (the tests read and write through a linked `__Snapshots__`), a
-/// link to a file is that file, and a folder reached twice (a link cycle) is walked once. Paths
-/// are given through the links, as the tests spell them.
+/// Inside a `__Snapshots__` folder links are followed the way the tests follow them: a link to a
+/// folder is entered, a link to a file is that file. Searching a whole package, a linked folder
+/// is reported (a linked `__Snapshots__` is one) but not entered, so that a link out of the
+/// package never brings in another tree's references. A folder reached twice (a link cycle) is
+/// walked once. Paths are given through the links, as the tests spell them.
 struct FolderWalk {
   enum Decision {
     /// Walk into this folder.
@@ -14,30 +16,32 @@ struct FolderWalk {
   }
 
   /// Calls `visit` for every entry under `root` but hidden ones, in name order; a folder's
-  /// contents are walked only when `visit` answers ``Decision/enter`` for it.
+  /// contents are walked only when `visit` answers ``Decision/enter`` for it, and a linked
+  /// folder's only with `intoLinks`.
   static func walk(
-    _ root: URL, visit: (_ url: URL, _ isDirectory: Bool) -> Decision
+    _ root: URL, intoLinks: Bool, visit: (_ url: URL, _ isDirectory: Bool) -> Decision
   ) {
     var seen: Set<[UInt64]> = []
-    func identity(_ path: String) -> [UInt64]? {
-      var info = stat()
-      guard stat(path, &info) == 0 else { return nil }
-      return [UInt64(info.st_dev), UInt64(info.st_ino)]
-    }
-    func walk(_ folder: URL) {
-      guard let folderIdentity = identity(folder.path), seen.insert(folderIdentity).inserted,
+    func walk(_ folder: URL, identity: [UInt64]) {
+      guard seen.insert(identity).inserted,
         let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
       else { return }
       for name in names.sorted() where !name.hasPrefix(".") {
         let url = folder.appendingPathComponent(name)
+        var link = stat()
         var info = stat()
-        // `stat`, not `lstat`: a link is what it points to; a dangling one is left out.
-        guard stat(url.path, &info) == 0 else { continue }
+        // `stat`, not only `lstat`: a link is what it points to; a dangling one is left out.
+        guard lstat(url.path, &link) == 0, stat(url.path, &info) == 0 else { continue }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         guard isDirectory || info.st_mode & S_IFMT == S_IFREG else { continue }
-        if visit(url, isDirectory) == .enter && isDirectory { walk(url) }
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        if visit(url, isDirectory) == .enter && isDirectory && (intoLinks || !isLink) {
+          walk(url, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
+        }
       }
     }
-    walk(root)
+    var info = stat()
+    guard stat(root.path, &info) == 0 else { return }
+    walk(root, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 }

@@ -75,17 +75,18 @@ public enum OrphanScan {
   /// are followed.
   static func referenceFiles(in folder: URL) -> [URL] {
     var files: [URL] = []
-    FolderWalk.walk(folder) { url, isDirectory in
+    FolderWalk.walk(folder, intoLinks: true) { url, isDirectory in
       if !isDirectory { files.append(url) }
       return .enter
     }
     return files
   }
 
-  /// `__Snapshots__` folders (or links to folders), outside build folders and hidden ones.
+  /// `__Snapshots__` folders (or links to folders), outside build folders, hidden ones and
+  /// linked folders.
   static func snapshotFolders(in directory: URL) -> [URL] {
     var folders: [URL] = []
-    FolderWalk.walk(directory) { url, isDirectory in
+    FolderWalk.walk(directory, intoLinks: false) { url, isDirectory in
       let name = url.lastPathComponent
       guard isDirectory, !name.hasPrefix(".build"), name != "Packages" else { return .skip }
       if name == "__Snapshots__" {

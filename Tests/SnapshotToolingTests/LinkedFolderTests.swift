@@ -56,4 +56,22 @@ import Testing
         "Tests/AppTests/__Snapshots__/ATests/nested/x.1.txt",
       ])
   }
+
+  /// A link elsewhere in the package (a vendored checkout, a linked tool folder) is not walked:
+  /// another tree's references are never listed, so `--prune` can never delete them.
+  @Test func aLinkOutOfThePackageIsNotSearched() throws {
+    defer { remove() }
+    let vendor = try TemporaryDirectory()
+    defer { vendor.remove() }
+    let folder = vendor.file("Tests/VTests/__Snapshots__/VTests")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("theirs".utf8).write(to: folder.appendingPathComponent("v.1.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: package.file("Vendor").path, withDestinationPath: vendor.path)
+    #expect(
+      OrphanScan.snapshotFolders(in: package.url).map(\.lastPathComponent) == ["__Snapshots__"])
+    #expect(
+      OrphanScan.orphans(in: package.url, used: [linked("ATests/kept.1.txt")])
+        == [linked("ATests/gone.1.txt"), linked("ATests/nested/x.1.txt")])
+  }
 }
