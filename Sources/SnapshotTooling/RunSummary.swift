@@ -36,6 +36,6 @@ func counted(_ number: Int, _ noun: String) -> String {
 }
 
 /// ``counted(_:_:)``, or `nil` for none.
-func counted(_ number: Int, _ noun: String, ifAny: Bool) -> String? {
+func countedIfAny(_ number: Int, _ noun: String) -> String? {
   number == 0 ? nil : counted(number, noun)
 }

@@ -105,8 +105,9 @@ public struct SnapshotsCommand {
     do {
       var runs = try runDirectories.map(load)
       if options.verb == .apply && !options.includeInterrupted {
-        interrupted = runs.filter { !$0.complete && !$0.entries.isEmpty }
-        runs.removeAll { !$0.complete && !$0.entries.isEmpty }
+        let isInterrupted = { (run: PendingRun) in !run.complete && !run.entries.isEmpty }
+        interrupted = runs.filter(isInterrupted)
+        runs.removeAll(where: isInterrupted)
       }
       if let filter {
         let split = runs.map(filter.split)
@@ -157,10 +158,10 @@ public struct SnapshotsCommand {
     let galleryFailed = options.gallery && gallery() != .success
     let exit = finish([
       crashed ? "the tests crashed" : nil,
-      counted(report.refused.count, "refusal", ifAny: true),
-      counted(unrecorded.failures.count, "failure", ifAny: true).map { $0 + " not recorded" },
+      countedIfAny(report.refused.count, "refusal"),
+      countedIfAny(unrecorded.failures.count, "failure").map { $0 + " not recorded" },
       unrecorded.unexplained.isEmpty ? nil : "tests failed without saying where",
-      counted(interrupted.count, "interrupted run", ifAny: true).map { $0 + " not applied" },
+      countedIfAny(interrupted.count, "interrupted run").map { $0 + " not applied" },
       orphansFailed ? "an orphan could not be deleted" : nil,
       galleryFailed ? "the gallery could not be written" : nil,
     ])
@@ -236,9 +237,8 @@ public struct SnapshotsCommand {
     }
     let galleryFailed = options.gallery && gallery() != .success
     return finish([
-      counted(
-        report.refused.count + merged.conflicts.count + merged.unplaced.count, "refusal",
-        ifAny: true),
+      countedIfAny(
+        report.refused.count + merged.conflicts.count + merged.unplaced.count, "refusal"),
       galleryFailed ? "the gallery could not be written" : nil,
     ])
   }

@@ -38,24 +38,22 @@ import Foundation
     // The process is exiting (`finishWrites`): this write never starts.
     guard started else { while true { pause() } }
     defer { writes.withLock { _ = $0.temporaryFiles.remove(temporary.path) } }
+    // The reason is worked out (from `errno`) before the temporary file is removed.
+    func abandoned(_ reason: String) -> WriteError {
+      try? FileManager.default.removeItem(at: temporary)
+      return WriteError(path: url.path, reason: reason)
+    }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try data.write(to: temporary)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw WriteError(path: url.path, reason: "\(error.localizedDescription)")
+      throw abandoned(error.localizedDescription)
     }
     var existing = stat()
     if stat(target, &existing) == 0 && chmod(temporary.path, existing.st_mode & 0o7777) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw WriteError(path: url.path, reason: "its permissions could not be kept: \(reason)")
+      throw abandoned("its permissions could not be kept: \(systemError())")
     }
-    if rename(temporary.path, target) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw WriteError(path: url.path, reason: reason)
-    }
+    if rename(temporary.path, target) != 0 { throw abandoned(systemError()) }
   }
 
   /// The file a path names once its symbolic links (of the last component, in a chain) are

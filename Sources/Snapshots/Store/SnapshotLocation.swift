@@ -4,11 +4,11 @@ import Foundation
 /// the test file, or inside `snapshotDirectory:` when one is given; a variant's is
 /// `<test>[.<name>].<axis>=<label>_….<ext>`.
 ///
-/// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names and
-/// arguments that sanitising had to change get a short hash (``PathComponent/sanitizeDistinctly(_:)``),
-/// so they never share a file; a reference recorded under the plain sanitised name (by
-/// swift-snapshot-testing, or before the hash) is still found and used while the new name has
-/// no file.
+/// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names, arguments
+/// and test names that sanitising had to change get a short hash
+/// (``PathComponent/sanitizeDistinctly(_:)``, ``PathComponent/testNames(_:)``), so they never
+/// share a file; a reference recorded under the plain sanitised name (by swift-snapshot-testing)
+/// is still read while the new name has no file, and never written.
 struct SnapshotLocation {
   /// The folder of the reference, `__Snapshots__/<TestFile>` by default.
   let directoryPath: String
