@@ -48,61 +48,10 @@ public func assertInlineSnapshot<Value>(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  func fail(_ text: String) {
-    reportSnapshotFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-  if let problem = recordEnvironmentProblem() { return fail(problem) }
-  let actual: String?
-  switch Result(catching: { try value() }) {
-  case .success(nil): actual = nil
-  case .success(let value?):
-    switch captureSnapshot(of: { value }, as: snapshotting, timeout: timeout) {
-    case .success(let text): actual = text
-    case .failure(let failure): return fail(failure.text)
-    }
-  case .failure(let error): return fail(CaptureMessage.couldNotEvaluate(error).text)
-  }
-  let reference = expected?()
-  let difference: String?
-  switch (reference, actual) {
-  case (nil, nil): return
-  case (let reference?, let actual?):
-    guard let found = snapshotting.diffing.diff(reference, actual) else { return }
-    difference = found.message
-  default: difference = nil
-  }
-  // The new text in the reference's own layout, when the strategy keeps one (`.json`).
-  var newText = actual
-  if let reference, let actual, let replacing = snapshotting.diffing.toDataReplacing,
-    let data = try? replacing(actual, Data(reference.utf8))
-  {
-    newText = String(decoding: data, as: UTF8.self)
-  }
-  let keep = codeChosenRecordMode(record) != .never
-  let pending =
-    keep
-    ? leavePending(
-      PendingInlineRecord(
-        sourceFile: "\(filePath)", line: Int(line), column: Int(column),
-        functionName: syntax.functionName ?? "", closureLabel: syntax.closureLabel,
-        trailingClosureIndex: syntax.trailingClosureIndex,
-        formerClosureLabels: syntax.formerClosureLabels, oldText: reference, newText: newText,
-        sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)"))
-    : .notKept
-  let call = "\(syntax.functionName ?? "inline snapshot") at \(fileID):\(line)"
-  fail(
-    InlineFailureMessage(
-      prefix: message(), call: call, closureLabel: syntax.closureLabel,
-      difference: difference, actual: actual, pending: pending
-    ).text)
-}
-
-/// Writes the record, and says whether it could be.
-private func leavePending(_ record: PendingInlineRecord) -> InlineFailureMessage.Pending {
-  do {
-    try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
-    return PendingStore.insideRecordCommand ? .keptForTheRecordCommand : .kept
-  } catch {
-    return .failed("\(error)")
-  }
+  InlineSite(
+    reference: expected?(), record: record, message: message(), functionName: syntax.functionName,
+    closureLabel: syntax.closureLabel, trailingClosureIndex: syntax.trailingClosureIndex,
+    formerClosureLabels: syntax.formerClosureLabels, fileID: fileID, filePath: filePath,
+    function: function, line: line, column: column
+  ).assert(value, as: snapshotting, timeout: timeout)
 }

@@ -1,3 +1,4 @@
+@_spi(Tooling) import Snapshots
 import Foundation
 
 /// Runs a package's test binary the way `swift test` does, twice: once for XCTest and once
@@ -25,6 +26,8 @@ struct TestRunner {
     var issues: [TestIssue]
     /// How many tests it started, where the library tells (Swift Testing's event stream).
     var testsStarted: Int? = nil
+    /// The kinds of its snapshot failures, by `file:line` (``FailureLog``).
+    var failureKinds: [String: SnapshotFailureKind] = [:]
   }
 
   struct LaunchError: Error, CustomStringConvertible {
@@ -32,19 +35,32 @@ struct TestRunner {
   }
 
   func run() throws(LaunchError) -> [Pass] {
+    // Outside the package: the pending store may be the disk that is full.
+    let temporary = FileManager.default.temporaryDirectory
+    Self.removeStaleEventStreams(in: temporary)
+    let failureLog = temporary.appendingPathComponent(
+      "\(Self.failureLogPrefix)\(runDirectory.lastPathComponent).jsonl")
+    let events = temporary.appendingPathComponent(
+      "\(Self.eventStreamPrefix)\(runDirectory.lastPathComponent).jsonl")
+    defer {
+      try? FileManager.default.removeItem(at: events)
+      try? FileManager.default.removeItem(at: failureLog)
+    }
+    var runner = self
+    runner.environment[FailureLog.variable] = failureLog.path
+    return try runner.passes(events: events, failureLog: failureLog)
+  }
+
+  private func passes(events: URL, failureLog: URL) throws(LaunchError) -> [Pass] {
     var passes: [Pass] = []
     if let xcTestArguments = try xcTestArguments() {
       progress("Running the XCTest tests…")
       let (process, output) = try launch(xcTestArguments, capturingOutput: true)
-      passes.append(
-        Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output)))
+      var pass = Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output))
+      pass.failureKinds = FailureLog.read(failureLog)
+      passes.append(pass)
+      try? FileManager.default.removeItem(at: failureLog)
     }
-    // Outside the package: the pending store may be the disk that is full.
-    let temporary = FileManager.default.temporaryDirectory
-    Self.removeStaleEventStreams(in: temporary)
-    let events = temporary.appendingPathComponent(
-      "\(Self.eventStreamPrefix)\(runDirectory.lastPathComponent).jsonl")
-    defer { try? FileManager.default.removeItem(at: events) }
     var testing = [
       "--testing-library", "swift-testing", "--event-stream-output-path", events.path,
       "--event-stream-version", "0",
@@ -55,17 +71,23 @@ struct TestRunner {
     let stream = (try? Data(contentsOf: events)) ?? Data()
     var pass = Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream))
     pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
+    pass.failureKinds = FailureLog.read(failureLog)
     passes.append(pass)
     return passes
   }
 
   static let eventStreamPrefix = "snapshots-events-"
+  static let failureLogPrefix = "snapshots-failures-"
 
-  /// Removes the event streams of runs whose tool is gone (killed before it could): a run's
-  /// folder name, which the stream's name holds, carries the tool's process number.
+  /// Removes the event streams and failure logs of runs whose tool is gone (killed before it
+  /// could): a run's folder name, which the file's name holds, carries the tool's process
+  /// number.
   static func removeStaleEventStreams(in folder: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in names where name.hasPrefix(eventStreamPrefix) && name.hasSuffix(".jsonl") {
+    for name in names
+    where (name.hasPrefix(eventStreamPrefix) || name.hasPrefix(failureLogPrefix))
+      && name.hasSuffix(".jsonl")
+    {
       let parts = name.split(separator: "-")
       // `snapshots-events-record-<time>-<pid>-<random>.jsonl`
       guard parts.count == 6, let pid = pid_t(parts[4]), pid != getpid(),

@@ -7,31 +7,31 @@
 /// other assertions, or snapshot failures that left nothing to record (a reference that could
 /// not be read, a strategy that threw, a record that could not be written).
 struct UnrecordedFailures {
-  enum Kind: String, CaseIterable {
-    case otherAssertion = "other assertions"
-    case unreadableReference = "unreadable references"
-    case snapshotError = "snapshots that could not be taken"
-    case nameConflict = "assertions sharing one reference"
-    case unrecordable = "snapshots that would not read back"
-    case recordLost = "records that could not be written (disk full?)"
+  /// How a failure is counted: by the kind its assertion logged (``FailureLog``), or as
+  /// another assertion's when it logged none.
+  enum Kind: Equatable, CaseIterable {
+    case otherAssertion
+    case snapshot(SnapshotFailureKind)
 
-    /// The snapshot failures are told by the first words of the messages the library writes.
-    init(message: String) {
-      let prefixes: [(String, Kind)] = [
-        ("Could not read the reference", .unreadableReference),
-        ("Could not snapshot the value", .snapshotError),
-        ("Could not evaluate the value", .snapshotError),
-        ("Could not encode the snapshot", .snapshotError),
-        ("The snapshot took longer than", .snapshotError),
-        ("Two different assertions resolve", .nameConflict),
-        ("The snapshot cannot be recorded", .unrecordable),
-      ]
-      if let match = prefixes.first(where: { message.hasPrefix($0.0) }) {
-        self = match.1
-      } else if message.contains("could not be kept for snapshot-record") {
-        self = .recordLost
-      } else {
-        self = .otherAssertion
+    static let allCases = [otherAssertion] + SnapshotFailureKind.allCases.map(snapshot)
+
+    var label: String {
+      switch self {
+      case .otherAssertion: return "other assertions"
+      case .snapshot(let kind):
+        switch kind {
+        case .mismatch: return "snapshots that left a record"
+        case .recorded: return "snapshots the test process recorded"
+        case .invalidSettings: return "assertions with unusable settings"
+        case .nameConflict: return "assertions sharing one reference"
+        case .captureFailed: return "snapshots that could not be taken"
+        case .referenceNotRead: return "unreadable references"
+        case .wouldNotReadBack: return "snapshots that would not read back"
+        case .notWritten: return "files that could not be written"
+        case .recordLost: return "records that could not be written (disk full?)"
+        case .recordingOff: return "inline snapshots with record: .never"
+        case .notRecordable: return "inline snapshots of a spelling it does not rewrite"
+        }
       }
     }
   }
@@ -45,7 +45,8 @@ struct UnrecordedFailures {
       run.entries.map { "\($0.record.sourceLocation.file):\($0.record.sourceLocation.line)" })
     for pass in passes where !pass.crashed {
       for issue in pass.issues where !covered.contains("\(issue.file):\(issue.line)") {
-        failures.append((issue, Kind(message: issue.message)))
+        let kind = pass.failureKinds["\(issue.file):\(issue.line)"]
+        failures.append((issue, kind.map(Kind.snapshot) ?? .otherAssertion))
       }
       if pass.status != 0 && pass.issues.isEmpty { unexplained.append(pass.library) }
     }
@@ -60,7 +61,7 @@ struct UnrecordedFailures {
     if !failures.isEmpty {
       let counts = Kind.allCases.compactMap { kind -> String? in
         let count = failures.filter { $0.kind == kind }.count
-        return count == 0 ? nil : "\(kind.rawValue): \(count)"
+        return count == 0 ? nil : "\(kind.label): \(count)"
       }
       lines.append(
         "Not recorded: \(counted(failures.count, "failure")) (\(counts.joined(separator: ", "))):")

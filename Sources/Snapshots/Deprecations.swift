@@ -192,49 +192,6 @@ public func verifySnapshot<Value, Format>(
     line: line)
 }
 
-#if os(Linux) || os(Android) || os(Windows)
-  /// swift-snapshot-testing's stand-in for XCTest's attachments where XCTest has none: its
-  /// data becomes an artifact of the failure (`<test>.<n>.attachment-<i>.<ext>`).
-  public struct XCTAttachment: Sendable {
-    let data: Data
-    let pathExtension: String
-
-    public init(data: Data) {
-      self.init(data: data, uniformTypeIdentifier: "public.data")
-    }
-
-    public init(data: Data, uniformTypeIdentifier: String) {
-      self.data = data
-      pathExtension =
-        ["public.png": "png", "public.plain-text": "txt", "public.json": "json"][
-          uniformTypeIdentifier] ?? "bin"
-    }
-  }
-#endif
-
-/// A file a swift-snapshot-testing diff returned with its message.
-public enum DiffAttachment: Sendable {
-  @available(*, deprecated, message: "Use '.data(_:name:)'")
-  case xcTest(XCTAttachment)
-  case data(Data, name: String)
-
-  var artifact: (Int) -> SnapshotArtifact {
-    { index in
-      switch self {
-      case .data(let data, let name):
-        let url = URL(fileURLWithPath: name)
-        return SnapshotArtifact(
-          name: url.deletingPathExtension().lastPathComponent,
-          pathExtension: url.pathExtension.isEmpty ? "bin" : url.pathExtension, data: data)
-      case .xcTest(let attachment):
-        return SnapshotArtifact(
-          name: "attachment-\(index + 1)", pathExtension: attachment.pathExtension,
-          data: attachment.data)
-      }
-    }
-  }
-}
-
 extension Diffing {
   /// A diffing whose `diff` returns swift-snapshot-testing's tuple of a message and attachments.
   @available(*, deprecated, message: "Return a 'SnapshotDifference' from 'diff' instead of a tuple")
@@ -295,13 +252,10 @@ public func _assertInlineSnapshot<Value>(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  guard
-    let message = _verifyInlineSnapshot(
-      matching: try value(), as: snapshotting, record: recording, timeout: timeout,
-      with: reference, fileID: fileID, file: filePath, testName: testName, line: line,
-      column: column)
-  else { return }
-  reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  deprecatedInlineSite(
+    reference: reference, recording: recording, fileID: fileID, filePath: filePath,
+    testName: testName, line: line, column: column
+  ).assert(value, as: snapshotting, timeout: timeout)
 }
 
 @available(
@@ -322,18 +276,21 @@ public func _verifyInlineSnapshot<Value>(
   line: UInt = #line,
   column: UInt = #column
 ) -> String? {
-  switch captureSnapshot(of: value, as: snapshotting, timeout: timeout) {
-  case .failure(let message):
-    return message.text
-  case .success(let actual):
-    guard let difference = snapshotting.diffing.diff(reference, actual) else { return nil }
-    return """
-      The inline snapshot does not match\(recording ? " (record: true cannot write it)" : "").
+  deprecatedInlineSite(
+    reference: reference, recording: recording, fileID: fileID, filePath: filePath,
+    testName: testName, line: line, column: column
+  ).verify(value, as: snapshotting, timeout: timeout)
+}
 
-      \(difference.message)
-
-      snapshot-record does not rewrite this spelling's `with:` text: change the call to \
-      assertInlineSnapshot(of:as:) from InlineSnapshots to have it recorded.
-      """
-  }
+/// The call of a deprecated inline spelling, whose `with:` text `snapshot-record` does not
+/// rewrite.
+private func deprecatedInlineSite(
+  reference: String, recording: Bool, fileID: StaticString, filePath: StaticString,
+  testName: String, line: UInt, column: UInt
+) -> InlineSite {
+  InlineSite(
+    reference: reference, record: recording ? .all : nil, message: "",
+    functionName: "_assertInlineSnapshot", closureLabel: "with", trailingClosureIndex: 0,
+    formerClosureLabels: [], isRecordable: false, fileID: fileID, filePath: filePath,
+    function: "", line: line, column: column)
 }

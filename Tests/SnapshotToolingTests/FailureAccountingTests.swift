@@ -41,6 +41,8 @@ import Testing
       ])
   }
 
+  /// By the kinds the assertions logged, never by their words: a message that reads like a
+  /// snapshot failure but logged no kind is another assertion's.
   @Test func failuresWithoutARecordAreCountedByKind() {
     let record = PendingRecord.file(
       PendingFileRecord(
@@ -59,24 +61,33 @@ import Testing
       TestIssue(
         file: "/P/T.swift", line: 7,
         message: "No reference\nThe actual value could not be kept for snapshot-record: no space"),
+      TestIssue(file: "/P/T.swift", line: 8, message: "Could not read the reference: (my own words)"),
+    ]
+    var swiftTesting = TestRunner.Pass(
+      library: "Swift Testing", status: 1, crashed: false, issues: issues)
+    swiftTesting.failureKinds = [
+      "/P/T.swift:3": .mismatch, "/P/T.swift:5": .referenceNotRead, "/P/T.swift:6": .captureFailed,
+      "/P/T.swift:7": .recordLost,
     ]
     let passes = [
-      TestRunner.Pass(library: "Swift Testing", status: 1, crashed: false, issues: issues),
+      swiftTesting,
       TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: []),
     ]
     let unrecorded = UnrecordedFailures(passes: passes, run: run)
     #expect(
       unrecorded.failures.map(\.kind) == [
-        .otherAssertion, .unreadableReference, .snapshotError, .recordLost,
+        .otherAssertion, .snapshot(.referenceNotRead), .snapshot(.captureFailed),
+        .snapshot(.recordLost), .otherAssertion,
       ])
     #expect(
       unrecorded.lines { $0.replacingOccurrences(of: "/P/", with: "") } == [
-        "Not recorded: 4 failures (other assertions: 1, unreadable references: 1, "
-          + "snapshots that could not be taken: 1, records that could not be written (disk full?): 1):",
+        "Not recorded: 5 failures (other assertions: 2, snapshots that could not be taken: 1, "
+          + "unreadable references: 1, records that could not be written (disk full?): 1):",
         "  T.swift:4: Expectation failed",
         "  T.swift:5: Could not read the reference: /d is a directory",
         "  T.swift:6: Could not snapshot the value: Boom()",
         "  T.swift:7: No reference",
+        "  T.swift:8: Could not read the reference: (my own words)",
         "Not recorded: XCTest tests failed, and no failure could be read from them.",
       ])
   }

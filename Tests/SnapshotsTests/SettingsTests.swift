@@ -51,18 +51,6 @@ import Testing
     #expect(try record(.all, environment: ["CI": "false"]) == .all)
   }
 
-  @Test func heldBackModeSaysWhyNothingWasWritten() throws {
-    let settings = try SnapshotSettings.resolve(
-      record: .missing, scope: nil, environment: ["CI": "1"])
-    let message = FailureMessage.failed(
-      outcome: .missing, difference: nil, referencePath: "/p/x.1.txt",
-      artifacts: (URL(fileURLWithPath: "/a/x.1.txt"), []), settings: settings)
-    #expect(
-      message.hasSuffix(
-        "Nothing was written: CI is set, so the record mode .missing chosen in code is not used there; set SNAPSHOT_TESTING_RECORD on CI to record anyway."
-      ), "\(message)")
-  }
-
   @Test func unknownEnvironmentValueIsAnErrorEvenWhenAnArgumentDecides() {
     #expect(throws: SnapshotSettings.InvalidEnvironment.self) {
       try record(.all, environment: ["SNAPSHOT_TESTING_RECORD": "yes"])

@@ -30,10 +30,8 @@ public func assertSnapshot<Value, Format>(
   let verification = SnapshotVerification(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
     timeout: timeout, filePath: "\(filePath)", testName: testName, line: line)
-  let (context, failure) = await verification.run(value)
-  guard let failure else { return }
   FailureReporter.report(
-    failure, framework: context.framework,
+    await verification.run(value),
     at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -56,5 +54,5 @@ public func verifySnapshot<Value, Format>(
   await SnapshotVerification(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
     timeout: timeout, filePath: "\(filePath)", testName: testName, line: line
-  ).run(value).failure?.message
+  ).run(value).message
 }

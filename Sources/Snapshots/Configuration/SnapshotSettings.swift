@@ -127,21 +127,10 @@ struct SnapshotSettings {
   }
 }
 
-/// Why the environment's record mode cannot be used, `nil` when it can: assertions that never
-/// write themselves (inline snapshots) still refuse a value file snapshots would refuse.
-@_spi(Tooling) public func recordEnvironmentProblem() -> String? {
-  do {
-    _ = try SnapshotSettings.FromEnvironment.process.record.get()
-    return nil
-  } catch {
-    return error.description
-  }
-}
-
 /// The record mode code chose for an assertion (its argument, then the scope or trait, then the
 /// deprecated `isRecording`), `nil` when code chose none: inline snapshots, which the test
 /// process never writes, leave nothing for `snapshot-record` when code chose `.never`.
-@_spi(Tooling) public func codeChosenRecordMode(
+func codeChosenRecordMode(
   _ argument: SnapshotTestingConfiguration.Record?,
   scope: SnapshotTestingConfiguration? = SnapshotTestingConfiguration.current
 ) -> SnapshotTestingConfiguration.Record? {

@@ -27,11 +27,6 @@ import Foundation
     !(environment[exportVariable] ?? "").isEmpty || SnapshotSettings.isCI(environment)
   }
 
-  /// Whether the tests run under `snapshot-record` (it names the run), which records what they
-  /// leave: failure messages then do not tell the user to run it.
-  public static let insideRecordCommand =
-    SnapshotSettings.processEnvironment[runVariable].map { !$0.isEmpty } ?? false
-
   public static let recordExtension = "record"
   public static let usedPrefix = "used-"
   /// `finished-<pid>`: left by a test process that wrote into a run when it exits normally.

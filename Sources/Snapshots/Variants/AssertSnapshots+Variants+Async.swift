@@ -34,9 +34,9 @@ public func assertSnapshots<Value, Format>(
     assertion: SnapshotVerification(
       strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
       timeout: timeout, filePath: "\(filePath)", testName: testName, line: line))
-  for (_, context, failure) in await run.failures(value) {
+  for (variant, verdict) in await run.verdicts(value) {
     FailureReporter.report(
-      failure, framework: context.framework,
-      at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+      verdict, at: .init(fileID: fileID, filePath: filePath, line: line, column: column),
+      prefix: "[\(variant)] ")
   }
 }

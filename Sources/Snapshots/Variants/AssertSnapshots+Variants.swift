@@ -46,10 +46,10 @@ public func assertSnapshots<Value, Format>(
     assertion: SnapshotVerification(
       strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
       timeout: timeout, filePath: "\(filePath)", testName: testName, line: line))
-  for (_, context, failure) in run.failures(value) {
+  for (variant, verdict) in run.verdicts(value) {
     FailureReporter.report(
-      failure, framework: context.framework,
-      at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+      verdict, at: .init(fileID: fileID, filePath: filePath, line: line, column: column),
+      prefix: "[\(variant)] ")
   }
 }
 
@@ -75,72 +75,69 @@ public func verifySnapshots<Value, Format>(
       strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
       timeout: timeout, filePath: "\(filePath)", testName: testName, line: line))
   return Dictionary(
-    run.failures(value).map { ($0.variant, $0.failure.message) }, uniquingKeysWith: { $1 })
+    run.verdicts(value).compactMap { variant, verdict in
+      verdict.message.map { (variant, "[\(variant)] " + $0) }
+    }, uniquingKeysWith: { $1 })
 }
 
 /// One assertion per variant: `assertion` with the variant in its name.
 struct VariantRun<Value, Format> {
-  typealias Failure = (variant: Variant, context: TestContext, failure: SnapshotFailure)
-
   var variants: Variants
   var assertion: SnapshotVerification<Value, Format>
 
-  func failures(_ value: (Variant) throws -> Value) -> [Failure] {
+  func verdicts(_ value: (Variant) throws -> Value) -> [(variant: Variant, verdict: Verdict)] {
     let (runs, refused) = plan()
-    return refused
-      + runs.compactMap { variant, verification in
-        let (context, failure) = verification.run { try value(variant) }
-        return failure.map { led(by: variant, context, $0) }
-      }
+    return refused + runs.map { variant, verification in
+      (variant, verification.run { try value(variant) })
+    }
   }
 
-  func failures(_ value: (Variant) async throws -> Value) async -> [Failure] {
+  func verdicts(_ value: (Variant) async throws -> Value) async -> [(
+    variant: Variant, verdict: Verdict
+  )] {
     let (runs, refused) = plan()
-    var failures = refused
+    var verdicts = refused
     for (variant, verification) in runs {
-      let (context, failure) = await verification.run { try await value(variant) }
-      if let failure { failures.append(led(by: variant, context, failure)) }
+      verdicts.append((variant, await verification.run { try await value(variant) }))
     }
-    return failures
+    return verdicts
   }
 
   /// Each variant's assertion, and the variants refused before any runs: none at all, or
   /// two whose labels name one file.
   private func plan() -> (
-    runs: [(Variant, SnapshotVerification<Value, Format>)], refused: [Failure]
+    runs: [(Variant, SnapshotVerification<Value, Format>)],
+    refused: [(variant: Variant, verdict: Verdict)]
   ) {
     let all = variants.all
-    let context = { TestContext.current(testName: assertion.site.testName) }
+    func refusal(_ kind: SnapshotFailureKind, _ message: String) -> Verdict {
+      Verdict(
+        result: .failed(kind, message),
+        context: TestContext.current(testName: assertion.site?.testName ?? ""), settings: nil)
+    }
     guard !all.isEmpty else {
-      let none = SnapshotFailure(
-        "No variants: the matrix needs at least one axis, each with a value.")
-      return ([], [(Variant(axes: [], labels: [], values: []), context(), none)])
+      let none = refusal(
+        .invalidSettings, "No variants: the matrix needs at least one axis, each with a value.")
+      return ([], [(Variant(axes: [], labels: [], values: []), none)])
     }
     var seen: [String: Variant] = [:]
     var runs: [(Variant, SnapshotVerification<Value, Format>)] = []
-    var refused: [Failure] = []
+    var refused: [(variant: Variant, verdict: Verdict)] = []
     for variant in all {
       let component = variant.fileComponent
       if let earlier = seen[component] {
-        let clash = SnapshotFailure(
-          "[\(variant)] has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
+        let clash = refusal(
+          .nameConflict,
+          "has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
         )
-        refused.append((variant, context(), clash))
+        refused.append((variant, clash))
         continue
       }
       seen[component] = variant
       var verification = assertion
-      verification.site.variant = component
+      verification.site?.variant = component
       runs.append((variant, verification))
     }
     return (runs, refused)
-  }
-
-  private func led(by variant: Variant, _ context: TestContext, _ failure: SnapshotFailure)
-    -> Failure
-  {
-    var failure = failure
-    failure.message = "[\(variant)] " + failure.message
-    return (variant, context, failure)
   }
 }

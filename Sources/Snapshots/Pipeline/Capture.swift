@@ -1,7 +1,12 @@
 import Foundation
 
-/// Runs a strategy's snapshot closure for a synchronous assertion, waiting at most `timeout`.
+/// Runs a strategy's snapshot closure, waiting at most `timeout`.
 enum Capture {
+  /// Why there is no snapshot when the value itself threw.
+  static func couldNotEvaluate(_ error: any Error) -> String {
+    "Could not evaluate the value to snapshot: \(error)"
+  }
+
   enum Failure: Error, CustomStringConvertible {
     case threw(any Error)
     case timedOut(TimeInterval)
@@ -20,15 +25,23 @@ enum Capture {
   {
     if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
     let semaphore = DispatchSemaphore(value: 0)
-    let slot = ResultSlot<Format>()
+    // The first result only: a strategy may deliver more than once.
+    let slot = Locked<UncheckedBox<Result<Format, any Error>>?>(nil)
     async.deliver { result in
-      if slot.fill(result) { semaphore.signal() }
+      let first = slot.withLock { stored in
+        guard stored == nil else { return false }
+        stored = UncheckedBox(result)
+        return true
+      }
+      if first { semaphore.signal() }
     }
     let delivered =
       Thread.isMainThread
-      ? runMainLoop(until: { slot.value != nil }, timeout: timeout)
+      ? runMainLoop(until: { slot.withLock { $0 != nil } }, timeout: timeout)
       : semaphore.wait(timeout: .now() + timeout) == .success
-    guard delivered, let result = slot.value else { return .failure(.timedOut(timeout)) }
+    guard delivered, let result = slot.withLock({ $0?.value }) else {
+      return .failure(.timedOut(timeout))
+    }
     return result.mapError(Failure.threw)
   }
 
@@ -71,64 +84,5 @@ extension Capture {
       }
     }
     return outcome.value
-  }
-}
-
-/// A result delivered once from any thread.
-private final class ResultSlot<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Result<Value, any Error>?
-
-  func fill(_ result: Result<Value, any Error>) -> Bool {
-    lock.withLock {
-      guard stored == nil else { return false }
-      stored = result
-      return true
-    }
-  }
-
-  var value: Result<Value, any Error>? { lock.withLock { stored } }
-}
-
-/// Runs a strategy on a value for an assertion outside the file pipeline (inline snapshots):
-/// the snapshot, or the message that says why there is none.
-@_spi(Tooling) public func captureSnapshot<Value, Format>(
-  of value: () throws -> Value, as strategy: Snapshotting<Value, Format>, timeout: TimeInterval
-) -> Result<Format, CaptureMessage> {
-  let evaluated: Value
-  do {
-    evaluated = try value()
-  } catch {
-    return .failure(.couldNotEvaluate(error))
-  }
-  if let synchronous = strategy.synchronousSnapshot { return .success(synchronous(evaluated)) }
-  return Capture.run(strategy.snapshot(evaluated), timeout: timeout)
-    .mapError { CaptureMessage($0.description) }
-}
-
-/// Runs a strategy on a value that is computed asynchronously, awaiting the strategy without
-/// blocking a thread.
-@_spi(Tooling) public func captureSnapshot<Value, Format>(
-  of value: () async throws -> Value, as strategy: Snapshotting<Value, Format>,
-  timeout: TimeInterval
-) async -> Result<Format, CaptureMessage> {
-  let evaluated: Value
-  do {
-    evaluated = try await value()
-  } catch {
-    return .failure(.couldNotEvaluate(error))
-  }
-  return await Capture.value(of: strategy.snapshot(evaluated), timeout: timeout)
-    .mapError { CaptureMessage($0.description) }
-}
-
-/// A failure to produce the actual snapshot.
-@_spi(Tooling) public struct CaptureMessage: Error {
-  public var text: String
-  init(_ text: String) { self.text = text }
-
-  /// The value to snapshot threw.
-  public static func couldNotEvaluate(_ error: any Error) -> CaptureMessage {
-    CaptureMessage("Could not evaluate the value to snapshot: \(error)")
   }
 }

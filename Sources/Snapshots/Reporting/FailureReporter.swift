@@ -17,14 +17,24 @@ enum FailureReporter {
     var column: UInt
   }
 
+  /// Reports a verdict's failure, if it has one, with `prefix` before its message.
+  static func report(_ verdict: Verdict, at location: Location, prefix: String = "") {
+    guard let message = verdict.message else { return }
+    var attachments: [FailureAttachment] = []
+    if case .kept(_, .file(let kept)) = verdict.result { attachments = kept.attachments }
+    report(
+      prefix + message, attachments: attachments, framework: verdict.context.framework,
+      at: location)
+  }
+
   static func report(
-    _ failure: SnapshotFailure, framework: TestContext.Framework, at location: Location
+    _ message: String, attachments: [FailureAttachment] = [], framework: TestContext.Framework,
+    at location: Location
   ) {
-    let message = failure.message
     switch framework {
     case .swiftTesting:
       recordIssue(message, at: location)
-      for file in failure.attachments {
+      for file in attachments {
         Testing.Attachment.record(
           Testing.Attachment([UInt8](file.data), named: file.name),
           sourceLocation: sourceLocation(location))
@@ -57,6 +67,6 @@ enum FailureReporter {
   _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
   FailureReporter.report(
-    SnapshotFailure(message), framework: TestContext.current(testName: "").framework,
+    message, framework: TestContext.current(testName: "").framework,
     at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Why a snapshot assertion failed, as `snapshot-record` reads it: the tool counts and explains
+/// the failures no pending record covers by these kinds, never by a message's words.
+@_spi(Tooling) public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
+  /// The value differs or has no reference, and a pending record holds it.
+  case mismatch
+  /// The record mode wrote the value over its reference.
+  case recorded
+  /// `SNAPSHOT_TESTING_RECORD` or a variant matrix is not usable.
+  case invalidSettings
+  /// Two assertions resolve to one reference file.
+  case nameConflict
+  /// The value or its strategy threw, timed out, or could not be encoded.
+  case captureFailed
+  /// The reference file exists but could not be read.
+  case referenceNotRead
+  /// The encoded value would not decode again, so it is never written.
+  case wouldNotReadBack
+  /// The reference or the actual value could not be written.
+  case notWritten
+  /// The pending record could not be written (a full disk).
+  case recordLost
+  /// An inline snapshot with `record: .never`.
+  case recordingOff
+  /// A deprecated inline spelling that `snapshot-record` does not rewrite.
+  case notRecordable
+}
+
+/// The failures of a run, one JSON object a line, in the file `snapshot-record` names in
+/// ``variable``: where each failing assertion is and its kind.
+///
+/// Outside the pending store on purpose: the store may be the disk that is full, and the tool
+/// still has to say why a record is missing.
+@_spi(Tooling) public enum FailureLog {
+  public static let variable = "SNAPSHOTS_FAILURE_LOG"
+
+  public struct Entry: Codable, Equatable, Sendable {
+    public var kind: SnapshotFailureKind
+    public var file: String
+    public var line: Int
+
+    public init(kind: SnapshotFailureKind, file: String, line: Int) {
+      self.kind = kind
+      self.file = file
+      self.line = line
+    }
+  }
+
+  private static let path: String? = SnapshotSettings.processEnvironment[variable].flatMap {
+    $0.isEmpty ? nil : $0
+  }
+
+  /// Appends an entry when the tool asked for a log; one `write` of a short line with
+  /// `O_APPEND`, so processes running side by side never interleave.
+  static func append(_ entry: Entry) {
+    guard let path, var line = try? JSONEncoder().encode(entry) else { return }
+    line.append(UInt8(ascii: "\n"))
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// The entries of a log, by `file:line`; lines that do not decode are skipped.
+  public static func read(_ url: URL) -> [String: SnapshotFailureKind] {
+    guard let data = try? Data(contentsOf: url) else { return [:] }
+    let decoder = JSONDecoder()
+    var kinds: [String: SnapshotFailureKind] = [:]
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard let entry = try? decoder.decode(Entry.self, from: line) else { continue }
+      kinds["\(entry.file):\(entry.line)"] = entry.kind
+    }
+    return kinds
+  }
+}

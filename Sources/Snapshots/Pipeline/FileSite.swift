@@ -1,0 +1,122 @@
+import Foundation
+
+/// A file snapshot's place: its test file, test and line, its name or variant, its record mode
+/// and folder; and the steps of an assertion that are the file's.
+///
+/// Not generic, like every step that needs no value: in the debug build tests use, each step
+/// of a generic type runs through its type's metadata.
+struct FileSite {
+  var name: String?
+  /// A ``Variant``'s part of the file name (``Variant/fileComponent``), after the name.
+  var variant: String? = nil
+  var record: SnapshotTestingConfiguration.Record?
+  var snapshotDirectory: String?
+  var filePath: String
+  var testName: String
+  /// The caller's line, where the failure is reported (and the tool matches it to its record).
+  var line: UInt
+
+  /// What the comparison needs: where the reference is and the settings it runs with.
+  struct Ready {
+    var location: SnapshotLocation
+    var settings: SnapshotSettings
+  }
+
+  /// Locates the reference of a strategy with `pathExtension`, resolves the settings and claims
+  /// the reference for this test: what the comparison needs, or why it cannot run.
+  func prepare(in context: TestContext, pathExtension: String?) -> Result<Ready, Refusal> {
+    let location = SnapshotLocation(
+      filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
+      arguments: context.arguments, name: name, variant: variant, pathExtension: pathExtension
+    ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
+    let settings: SnapshotSettings
+    do {
+      settings = try SnapshotSettings.resolve(record: record) {
+        location.isInsidePackage(ofTestFile: filePath)
+      }
+    } catch {
+      return .failure(Refusal(.invalidSettings, error.description))
+    }
+    let claimant = ReferenceClaims.Claimant(
+      test: context.identity, name: claimedName, stem: location.stem)
+    if let owner = ReferenceClaims.shared.claim(location.readPath, for: claimant) {
+      return .failure(
+        Refusal(
+          .nameConflict,
+          ReferenceClaims.conflict(
+            path: location.readPath, first: owner, second: claimant.description)))
+    }
+    ReferenceLog.shared.log(location.readPath, testFilePath: filePath)
+    return .success(Ready(location: location, settings: settings))
+  }
+
+  /// Why an assertion cannot run, as a result.
+  struct Refusal: Error {
+    var result: SnapshotResult
+    init(_ kind: SnapshotFailureKind, _ message: String) { result = .failed(kind, message) }
+  }
+
+  /// The name and variant a claim is made under.
+  private var claimedName: String? {
+    guard let variant else { return name }
+    guard let name else { return variant }
+    return name + "." + variant
+  }
+
+  /// Writes what the record mode asks for, or keeps the actual value for review and for
+  /// `snapshot-record`; says which.
+  func settle(
+    _ mismatch: SnapshotResult.Mismatch, data: Data, reference: Data?, ready: Ready
+  ) -> SnapshotResult {
+    let (location, settings) = (ready.location, ready.settings)
+    let recordsFailures = settings.record == .all || settings.record == .failed
+    let records: Bool
+    switch mismatch {
+    case .missing, .unexpectedReference: records = settings.record != .never
+    case .unreadable, .differs: records = recordsFailures
+    }
+    if records {
+      do {
+        try AtomicFile.write(data, to: location.url)
+      } catch {
+        return .failed(.notWritten, "Could not record the snapshot: \(error)")
+      }
+      return .recorded(mismatch, path: location.path)
+    }
+    let artifacts = mismatch.difference?.artifacts ?? []
+    let folder = ArtifactsFolder.directory(
+      for: location, testFilePath: filePath, configured: settings.artifactsDirectory)
+    let written: (actual: URL, artifacts: [URL])
+    do {
+      written = try ArtifactsFolder.write(
+        actual: data, artifacts: artifacts, for: location, in: folder)
+    } catch {
+      return .failed(
+        .notWritten,
+        "\(FailureMessage.headline(mismatch)) at \(location.readPath), and the actual value could not be saved: \(error)"
+      )
+    }
+    return .kept(
+      mismatch,
+      .file(
+        SnapshotResult.KeptFile(
+          referencePath: location.readPath, actual: written.actual, artifacts: written.artifacts,
+          pendingError: leavePendingRecord(data, at: location),
+          attachments: FailureAttachment.files(
+            reference: reference, actual: data, artifacts: artifacts, location: location))))
+  }
+
+  /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
+  /// failure says so, and `snapshot-record` counts it as not recorded).
+  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
+    let record = PendingFileRecord(
+      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
+      sourceFile: filePath, line: Int(line), sourceHash: SourceHash.ofFile(atPath: filePath))
+    do {
+      try PendingStore.write(.file(record), data: data, testFilePath: filePath)
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// An inline snapshot's place: the call in the test source, how `snapshot-record` finds its
+/// reference closure, and the reference text it holds; and the steps of an assertion that are
+/// the call's. The test process never edits source: a new text is kept as a pending record.
+@_spi(Tooling) public struct InlineSite {
+  /// The reference text in the call; `nil` when it has none.
+  public var reference: String?
+  public var record: SnapshotTestingConfiguration.Record?
+  /// Shown before the failure.
+  public var message: String
+  /// The function called: `assertInlineSnapshot`, or a helper's name; `nil` when the call is
+  /// found by its line and column alone.
+  public var functionName: String?
+  public var closureLabel: String
+  public var trailingClosureIndex: Int
+  public var formerClosureLabels: [String]
+  /// `false` for a spelling whose reference `snapshot-record` does not rewrite.
+  public var isRecordable: Bool
+  public var fileID: StaticString
+  public var filePath: StaticString
+  public var function: StaticString
+  public var line: UInt
+  public var column: UInt
+
+  public init(
+    reference: String?, record: SnapshotTestingConfiguration.Record?, message: String,
+    functionName: String?, closureLabel: String, trailingClosureIndex: Int,
+    formerClosureLabels: [String], isRecordable: Bool = true, fileID: StaticString,
+    filePath: StaticString, function: StaticString, line: UInt, column: UInt
+  ) {
+    self.reference = reference
+    self.record = record
+    self.message = message
+    self.functionName = functionName
+    self.closureLabel = closureLabel
+    self.trailingClosureIndex = trailingClosureIndex
+    self.formerClosureLabels = formerClosureLabels
+    self.isRecordable = isRecordable
+    self.fileID = fileID
+    self.filePath = filePath
+    self.function = function
+    self.line = line
+    self.column = column
+  }
+
+  /// `assertInlineSnapshot at Module/File.swift:12`, for messages.
+  var call: String { "\(functionName ?? "inline snapshot") at \(fileID):\(line)" }
+
+  /// The settings the call runs with, or why they cannot be resolved.
+  func prepare() -> Result<SnapshotSettings, FileSite.Refusal> {
+    do {
+      return .success(try SnapshotSettings.resolve(record: record))
+    } catch {
+      return .failure(FileSite.Refusal(.invalidSettings, error.description))
+    }
+  }
+
+  /// Keeps the new text for `snapshot-record`, unless code turned recording off.
+  func settle(_ data: Data?, settings: SnapshotSettings) -> SnapshotResult.KeptInline {
+    let actual = data.map { String(decoding: $0, as: UTF8.self) }
+    guard isRecordable else { return .init(site: self, actual: actual, pending: .notRecordable) }
+    guard codeChosenRecordMode(record) != .never else {
+      return .init(site: self, actual: actual, pending: .recordingOff)
+    }
+    let record = PendingInlineRecord(
+      sourceFile: "\(filePath)", line: Int(line), column: Int(column),
+      functionName: functionName ?? "", closureLabel: closureLabel,
+      trailingClosureIndex: trailingClosureIndex, formerClosureLabels: formerClosureLabels,
+      oldText: reference, newText: actual,
+      sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)")
+    do {
+      try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
+      return .init(site: self, actual: actual, pending: .kept)
+    } catch {
+      return .init(site: self, actual: actual, pending: .failed("\(error)"))
+    }
+  }
+}
+
+extension InlineSite {
+  /// Runs the assertion at this call: its failure message, `nil` when it matches.
+  public func verify<Value>(
+    _ value: () throws -> Value?, as strategy: Snapshotting<Value, String>, timeout: TimeInterval
+  ) -> String? {
+    SnapshotVerification(strategy: strategy, place: .inline(self), timeout: timeout).run(value)
+      .message
+  }
+
+  /// Runs the assertion and reports a failure at this call.
+  public func assert<Value>(
+    _ value: () throws -> Value?, as strategy: Snapshotting<Value, String>, timeout: TimeInterval
+  ) {
+    FailureReporter.report(
+      SnapshotVerification(strategy: strategy, place: .inline(self), timeout: timeout).run(value),
+      at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}

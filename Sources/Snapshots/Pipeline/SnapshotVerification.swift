@@ -1,0 +1,211 @@
+import Foundation
+
+/// The one assertion pipeline, for file and inline snapshots alike: prepare the place (locate,
+/// resolve settings, claim), capture the value, load the reference, compare, encode, then
+/// record or keep; it returns a ``SnapshotResult`` and logs a failure's kind for
+/// `snapshot-record`.
+///
+/// The front ends (`assertSnapshot`, `verifySnapshot`, `assertSnapshots` across variants,
+/// `assertInlineSnapshot`, the deprecated spellings) only build a verification and report what
+/// it returns.
+struct SnapshotVerification<Value, Format> {
+  var strategy: Snapshotting<Value, Format>
+  var place: Place
+  var timeout: TimeInterval
+
+  /// Where the reference comes from, and where a new value goes.
+  enum Place {
+    case file(FileSite)
+    case inline(InlineSite)
+  }
+
+  init(strategy: Snapshotting<Value, Format>, place: Place, timeout: TimeInterval) {
+    self.strategy = strategy
+    self.place = place
+    self.timeout = timeout
+  }
+
+  init(
+    strategy: Snapshotting<Value, Format>, name: String?,
+    record: SnapshotTestingConfiguration.Record?, snapshotDirectory: String?,
+    timeout: TimeInterval, filePath: String, testName: String, line: UInt
+  ) {
+    self.init(
+      strategy: strategy,
+      place: .file(
+        FileSite(
+          name: name, record: record, snapshotDirectory: snapshotDirectory, filePath: filePath,
+          testName: testName, line: line)),
+      timeout: timeout)
+  }
+
+  /// A file site's, for front ends that adjust it (variants).
+  var site: FileSite? {
+    get {
+      if case .file(let site) = place { return site }
+      return nil
+    }
+    set { if let newValue { place = .file(newValue) } }
+  }
+
+  /// Runs the assertion on a value; a `nil` value (inline snapshots only) asserts that there
+  /// is no reference.
+  func run(_ value: () throws -> Value?) -> Verdict {
+    let (context, ready) = prepare()
+    guard case .success(let prepared) = ready else { return refused(ready, context) }
+    let actual: Format?
+    do {
+      guard let evaluated = try value() else {
+        return finish(compare(nil, prepared), context, prepared)
+      }
+      if let synchronous = strategy.synchronousSnapshot {
+        actual = synchronous(evaluated)
+      } else {
+        switch Capture.run(strategy.snapshot(evaluated), timeout: timeout) {
+        case .success(let format): actual = format
+        case .failure(let failure):
+          return finish(.failed(.captureFailed, failure.description), context, prepared)
+        }
+      }
+    } catch {
+      return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
+    }
+    return finish(compare(actual, prepared), context, prepared)
+  }
+
+  /// The same for a value computed asynchronously, awaiting the strategy instead of blocking
+  /// the test's thread.
+  func run(_ value: () async throws -> Value?) async -> Verdict {
+    let (context, ready) = prepare()
+    guard case .success(let prepared) = ready else { return refused(ready, context) }
+    let actual: Format?
+    do {
+      guard let evaluated = try await value() else {
+        return finish(compare(nil, prepared), context, prepared)
+      }
+      switch await Capture.value(of: strategy.snapshot(evaluated), timeout: timeout) {
+      case .success(let format): actual = format
+      case .failure(let failure):
+        return finish(.failed(.captureFailed, failure.description), context, prepared)
+      }
+    } catch {
+      return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
+    }
+    return finish(compare(actual, prepared), context, prepared)
+  }
+
+  /// A place ready for the comparison.
+  private enum Prepared {
+    case file(FileSite, FileSite.Ready)
+    case inline(InlineSite, SnapshotSettings)
+
+    var settings: SnapshotSettings {
+      switch self {
+      case .file(_, let ready): return ready.settings
+      case .inline(_, let settings): return settings
+      }
+    }
+  }
+
+  private func prepare() -> (TestContext, Result<Prepared, FileSite.Refusal>) {
+    switch place {
+    case .file(let site):
+      let context = TestContext.current(testName: site.testName)
+      return (
+        context,
+        site.prepare(in: context, pathExtension: strategy.pathExtension).map { .file(site, $0) }
+      )
+    case .inline(let site):
+      let context = TestContext.current(testName: "\(site.function)")
+      return (context, site.prepare().map { .inline(site, $0) })
+    }
+  }
+
+  private func refused(_ ready: Result<Prepared, FileSite.Refusal>, _ context: TestContext)
+    -> Verdict
+  {
+    guard case .failure(let refusal) = ready else { preconditionFailure("not refused") }
+    return logged(Verdict(result: refusal.result, context: context, settings: nil))
+  }
+
+  /// Loads the reference, compares, encodes the actual value, then records or keeps it.
+  private func compare(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
+    let referenceData: Data?
+    switch prepared {
+    case .file(_, let ready):
+      do {
+        referenceData = try ready.location.readReference()
+      } catch {
+        return .failed(.referenceNotRead, "Could not read the reference: \(error)")
+      }
+    case .inline(let site, _):
+      referenceData = site.reference.map { Data($0.utf8) }
+    }
+    let mismatch: SnapshotResult.Mismatch
+    switch (referenceData, actual) {
+    case (nil, nil): return .matched
+    case (_?, nil): mismatch = .unexpectedReference
+    case (nil, _?): mismatch = .missing
+    case (let referenceData?, let actual?):
+      if let matches = strategy.diffing.matchesRecording, matches(actual, referenceData) {
+        return .matched
+      }
+      let reference: Format
+      do {
+        reference = try strategy.diffing.fromData(referenceData)
+      } catch {
+        mismatch = .unreadable("\(error)")
+        break
+      }
+      guard let difference = strategy.diffing.diff(reference, actual) else { return .matched }
+      mismatch = .differs(difference)
+    }
+    // Encoded only now: a matching snapshot (the usual case) is never written anywhere.
+    var data: Data?
+    if let actual {
+      do {
+        if let referenceData, let replacing = strategy.diffing.toDataReplacing {
+          data = try replacing(actual, referenceData)
+        } else {
+          data = try strategy.diffing.toData(actual)
+        }
+      } catch {
+        return .failed(.captureFailed, "Could not encode the snapshot: \(error)")
+      }
+      // A reference that could not be read back would fail every later run: never leave one.
+      do {
+        _ = try strategy.diffing.fromData(data ?? Data())
+      } catch {
+        return .failed(
+          .wouldNotReadBack,
+          "The snapshot cannot be recorded: its file would not read back (\(error)). Nothing was written."
+        )
+      }
+    }
+    switch prepared {
+    case .file(let site, let ready):
+      return site.settle(mismatch, data: data ?? Data(), reference: referenceData, ready: ready)
+    case .inline(let site, let settings):
+      return .kept(mismatch, .inline(site.settle(data, settings: settings)))
+    }
+  }
+
+  private func finish(_ result: SnapshotResult, _ context: TestContext, _ prepared: Prepared)
+    -> Verdict
+  {
+    logged(Verdict(result: result, context: context, settings: prepared.settings))
+  }
+
+  /// Tells `snapshot-record` the kind of a failure, where it asked to be told.
+  private func logged(_ verdict: Verdict) -> Verdict {
+    if let kind = verdict.result.failureKind {
+      let (file, line): (String, UInt)
+      switch place {
+      case .file(let site): (file, line) = (site.filePath, site.line)
+      case .inline(let site): (file, line) = ("\(site.filePath)", site.line)
+      }
+      FailureLog.append(.init(kind: kind, file: file, line: Int(line)))
+    }
+    return verdict
+  }
+}
