@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
 /// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`,
 /// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds
-/// `import SnapshotsJSON` to a file that uses `.json` or `.plist` (which live there).
+/// `import SnapshotsJSON` to a file that uses `.json` (which lives there).
 ///
 /// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
 /// user's package, and their internals are not ours) and said so.
@@ -25,7 +25,7 @@ struct ImportMigration {
     var text: String?
     /// What a person should look at, `line N: …`.
     var notes: [String]
-    /// Whether the file uses `.json` or `.plist` (its target needs `SnapshotsJSON`).
+    /// Whether the file uses `.json` (its target needs `SnapshotsJSON`).
     var usesJSON: Bool
   }
 
@@ -39,7 +39,7 @@ struct ImportMigration {
     }
     var notes: [String] = []
     var edits: [TextEdit] = []
-    // `.json` and `.plist` live in SnapshotsJSON: imported after the first migrated import.
+    // `.json` lives in SnapshotsJSON: imported after the first migrated import.
     var needsJSON = finder.usesJSON
     for node in finder.imports {
       let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
@@ -95,7 +95,7 @@ struct ImportMigration {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-      if node.base == nil, ["json", "plist"].contains(node.declName.baseName.text) {
+      if node.base == nil, node.declName.baseName.text == "json" {
         usesJSON = true
       }
       if let base = node.base?.as(DeclReferenceExprSyntax.self),

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// `.product(name: "SnapshotTesting", package: "swift-snapshot-testing")` becomes
 /// `.product(name: "Snapshots", package: "<identity>")` (likewise `InlineSnapshotTesting` →
 /// `InlineSnapshots`, `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and the bare
-/// `"SnapshotTesting"`), targets that use `.json` or `.plist` get `SnapshotsJSON`, and the
+/// `"SnapshotTesting"`), targets that use `.json` get `SnapshotsJSON`, and the
 /// `.package(…swift-snapshot-testing…)` dependency goes once nothing names it. A manifest that names a product without a counterpart here is not edited
 /// at all: the lines to change are said instead.
 struct ManifestMigration {
@@ -21,7 +21,7 @@ struct ManifestMigration {
 
   /// - Parameters:
   ///   - identity: this toolkit's package identity in the manifest (`swift-snapshots`).
-  ///   - jsonTargets: the targets whose sources use `.json` or `.plist`.
+  ///   - jsonTargets: the targets whose sources use `.json`.
   static func migrate(_ source: String, identity: String, jsonTargets: Set<String>) -> Outcome {
     let tree = Parser.parse(source: source)
     let converter = SourceLocationConverter(fileName: "Package.swift", tree: tree)
@@ -54,7 +54,7 @@ struct ManifestMigration {
         TextEdit(
           range: end..<end,
           text: separator + ".product(name: \"SnapshotsJSON\", package: \"\(identity)\")"))
-      changes.append("line \(line(last)): \(target) gets SnapshotsJSON (it uses .json or .plist)")
+      changes.append("line \(line(last)): \(target) gets SnapshotsJSON (it uses .json)")
     }
     if let dependency = finder.theirPackage {
       edits.append(

@@ -1,5 +1,4 @@
 import Foundation
-import Snapshots
 
 extension Snapshotting where Value: Encodable, Format == String {
   /// Any `Encodable` value as an XML property list, compared line by line.
