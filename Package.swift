@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SnapshotsTests",
-      dependencies: ["Snapshots", "TestSupport"],
+      // SnapshotTooling reads back the pending runs the assertions leave.
+      dependencies: ["Snapshots", "SnapshotTooling", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
@@ -51,7 +52,7 @@ let package = Package(
     .target(name: "InlineSnapshots", dependencies: ["Snapshots"]),
     .testTarget(
       name: "InlineSnapshotsTests",
-      dependencies: ["InlineSnapshots", "TestSupport"]
+      dependencies: ["InlineSnapshots", "SnapshotTooling", "TestSupport"]
     ),
     // `.customDump`, on pointfreeco/swift-custom-dump.
     .target(

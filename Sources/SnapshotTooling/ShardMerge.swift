@@ -39,7 +39,7 @@ struct ShardMerge {
     var incomplete: [String] = []
     var left: [PendingRun.Entry] = []
     for folder in folders {
-      let runs = PendingStore.isRun(folder) ? [folder] : PendingRun.all(in: folder)
+      let runs = PendingStore.isRun(folder) ? [folder] : PendingStore.runs(in: folder)
       let run = try PendingRun.merging(runs.map(PendingRun.load))
       if !run.complete { incomplete.append(folder.lastPathComponent) }
       guard var moved = placed(run) else {

@@ -82,7 +82,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
       }
     }
     let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
-    let newest = PendingRun.all(in: store).last
+    let newest = PendingStore.runs(in: store).last
     if let newest {
       let run = try PendingRun.load(newest)
       for item in run.entries {

@@ -73,7 +73,7 @@ public struct SnapshotsCommand {
     case .apply where !options.shards.isEmpty:
       return applyShards(filter: filter)
     case .apply:
-      runDirectories = PendingRun.all(in: store)
+      runDirectories = PendingStore.runs(in: store)
       guard !runDirectories.isEmpty else {
         print("No pending snapshots: run the tests first.")
         return .success
@@ -188,7 +188,7 @@ public struct SnapshotsCommand {
     // A new run replaces the older ones; `apply` took them all (but the interrupted).
     let stale =
       options.verb == .record
-      ? PendingRun.all(in: store).filter { directory in
+      ? PendingStore.runs(in: store).filter { directory in
         !runDirectories.contains { $0.path == directory.path }
       } : []
     for directory in runDirectories + stale {

@@ -18,7 +18,7 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "SnapshotsPNG", package: "swift-snapshots")]),
     .executableTarget(
       name: "FuzzPendingRecord",
-      dependencies: ["FuzzSupport", .product(name: "Snapshots", package: "swift-snapshots")]),
+      dependencies: ["FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots")]),
     .executableTarget(
       name: "FuzzSourceRewrite",
       dependencies: ["FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots")]),

@@ -4,6 +4,7 @@ import InlineSnapshots
 import Synchronization
 import TestSupport
 import Testing
+@_spi(Tooling) import SnapshotTooling
 
 /// The assertion in the test process: compares, fails with a diff, leaves a pending record and
 /// never edits the source.

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Tooling) import Snapshots
 import Testing
 
-@testable import SnapshotTooling
+@_spi(Tooling) @testable import SnapshotTooling
 
 /// What a test run reported, read back, and which failures no record covers.
 @Suite struct FailureAccountingTests {

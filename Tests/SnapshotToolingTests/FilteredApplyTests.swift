@@ -60,7 +60,7 @@ import Testing
   }
 
   func apply(_ arguments: [String]) throws -> (SnapshotsCommand.ExitCode, String) {
-    for run in PendingRun.all(in: store) {
+    for run in PendingStore.runs(in: store) {
       _ = FileManager.default.createFile(
         atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
         contents: nil)
@@ -74,7 +74,7 @@ import Testing
   }
 
   func pending() throws -> [PendingRecord] {
-    try PendingRun.all(in: store).flatMap { try PendingRun.load($0).entries.map(\.record) }
+    try PendingStore.runs(in: store).flatMap { try PendingRun.load($0).entries.map(\.record) }
   }
 
   @Test func aFilterMatchesTestNamesFilesAndReferences() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@_spi(Tooling) import SnapshotTooling
 
 @_spi(Tooling) @testable import Snapshots
 

@@ -20,6 +20,11 @@ import Foundation
     public var path: String
     public var reason: String
     public var description: String { "could not write \(path): \(reason)" }
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 
   /// Writes `data` in place of the file at `url`.
@@ -80,6 +85,11 @@ import Foundation
     /// Why, such as "is a directory" or "Permission denied".
     public var reason: String
     public var description: String { "\(path) \(reason)" }
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 
   /// The file's bytes, or `nil` when there is no file.

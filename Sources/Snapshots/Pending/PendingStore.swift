@@ -101,7 +101,7 @@ import Foundation
   /// Deletes all but the newest ``keptRuns`` runs of `store` (by last change), never `run`,
   /// and nothing that is not a run: a folder holding anything but what runs hold is left.
   public static func prune(store: URL, keeping run: URL) {
-    let others = PendingRun.all(in: store).filter {
+    let others = runs(in: store).filter {
       $0.standardizedFileURL.path != run.standardizedFileURL.path && isRun($0)
     }
     for old in others.dropLast(keptRuns - 1) {
@@ -118,8 +118,26 @@ import Foundation
     return names.allSatisfy { name in
       name.hasSuffix("." + recordExtension) || name.hasSuffix(".data") || name.hasSuffix(".tmp")
         || name.hasPrefix(usedPrefix) || name.hasPrefix(finishedPrefix)
-        || name == PendingRun.journalName
+        || name == journalName
     }
+  }
+
+  /// A run's write-ahead journal when it is applied: one ``SourceHash`` a line, noted before
+  /// the file is renamed into place.
+  public static let journalName = "written-sources"
+
+  /// The runs in a store, oldest first.
+  public static func runs(in store: URL) -> [URL] {
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .isDirectoryKey]
+    let found =
+      (try? FileManager.default.contentsOfDirectory(
+        at: store, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])) ?? []
+    return found.compactMap { url -> (URL, Date)? in
+      guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isDirectory == true
+      else { return nil }
+      return (url, values.contentModificationDate ?? .distantPast)
+    }
+    .sorted { $0.1 < $1.1 }.map(\.0)
   }
 
   /// Time first, so a run's records sort in the order they were made.
@@ -129,7 +147,7 @@ import Foundation
   }
 
   /// The process that made a ``uniqueName()`` (found after any prefix such as ``usedPrefix``).
-  static func process(ofUniqueName name: Substring) -> Substring? {
+  public static func process(ofUniqueName name: Substring) -> Substring? {
     let parts = name.split(separator: "-")
     return parts.count > 1 ? parts[1] : nil
   }

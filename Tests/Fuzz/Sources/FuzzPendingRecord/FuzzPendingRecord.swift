@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
 /// Any bytes as a pending record file: the run loads, or fails with an error that names the

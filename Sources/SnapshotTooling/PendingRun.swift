@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 
 /// The records one run left in the pending store, and the references it used.
 @_spi(Tooling) public struct PendingRun: Sendable {
@@ -26,9 +27,8 @@ import Foundation
   /// none wrote.
   public var complete = false
 
-  /// The run's write-ahead journal: one ``SourceHash`` a line, noted before the file is renamed
-  /// into place.
-  public static let journalName = "written-sources"
+  /// The run's write-ahead journal (``PendingStore/journalName``).
+  public static let journalName = PendingStore.journalName
 
   public init(
     directory: URL, entries: [Entry], usedReferences: Set<String>, writtenSources: Set<String> = []
@@ -52,20 +52,6 @@ import Foundation
     guard written == line.count, fsync(descriptor) == 0 else {
       throw AtomicFile.WriteError(path: journal.path, reason: String(cString: strerror(errno)))
     }
-  }
-
-  /// The runs in a store, oldest first.
-  public static func all(in store: URL) -> [URL] {
-    let keys: [URLResourceKey] = [.contentModificationDateKey, .isDirectoryKey]
-    let found =
-      (try? FileManager.default.contentsOfDirectory(
-        at: store, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])) ?? []
-    return found.compactMap { url -> (URL, Date)? in
-      guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isDirectory == true
-      else { return nil }
-      return (url, values.contentModificationDate ?? .distantPast)
-    }
-    .sorted { $0.1 < $1.1 }.map(\.0)
   }
 
   public static func load(_ directory: URL) throws -> PendingRun {
