@@ -14,7 +14,7 @@ test:
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests
 
-# Renders the DocC catalog in Docs/ to .build/docs, failing on broken links.
+# Renders each module's DocC catalog in Docs/ to .build/docs/<Module>, failing on any warning.
 docs:
 	Scripts/build-docs
 

@@ -34,6 +34,11 @@ import Foundation
 ///   - timeout: How long an asynchronous strategy may take, in seconds.
 ///   - syntax: How the tool finds this call; helpers that wrap this function pass their own.
 ///   - expected: The reference, as a multi-line string literal; omit it to have one recorded.
+///   - fileID: The caller's file ID, where a failure is reported.
+///   - filePath: The caller's file path: the source `snapshot-record` rewrites.
+///   - function: The test's name, for the pending record.
+///   - line: The caller's line, where the tool finds the call.
+///   - column: The caller's column, where the tool finds the call.
 public func assertInlineSnapshot<Value>(
   of value: @autoclosure () throws -> Value?,
   as snapshotting: Snapshotting<Value, String>,

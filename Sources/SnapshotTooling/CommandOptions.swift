@@ -1,11 +1,7 @@
 import Foundation
 
-/// The `snapshots` command line, parsed by ``CommandLineGrammar`` (which also gives `--help`).
-///
-/// ```
-/// snapshots record --test-binary PATH [--package-directory DIR] [--filter REGEX] [--dry-run] [--prune]
-/// snapshots apply [--package-directory DIR] [--from DIR …] [--filter REGEX] [--dry-run]
-/// ```
+/// The `snapshots` command line, parsed by ``CommandLineGrammar``: one ``Verb`` and its options.
+/// `snapshots help <verb>` lists each verb's options; the grammar is the one list of them.
 public struct CommandOptions: Equatable, Sendable {
   public enum Verb: String, Sendable {
     /// Run the tests, then apply what they left.

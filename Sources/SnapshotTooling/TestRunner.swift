@@ -1,5 +1,5 @@
-@_spi(Tooling) import Snapshots
 import Foundation
+@_spi(Tooling) import Snapshots
 
 /// Runs a package's test binary the way `swift test` does, twice: once for XCTest and once
 /// with `--testing-library swift-testing`, in an environment of the tool's choosing, and

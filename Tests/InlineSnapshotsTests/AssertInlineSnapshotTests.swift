@@ -1,10 +1,10 @@
 import Foundation
 import InlineSnapshots
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import Synchronization
 import TestSupport
 import Testing
-@_spi(Tooling) import SnapshotTooling
 
 /// The assertion in the test process: compares, fails with a diff, leaves a pending record and
 /// never edits the source.

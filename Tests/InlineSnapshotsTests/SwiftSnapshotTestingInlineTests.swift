@@ -1,9 +1,9 @@
 import Foundation
 import InlineSnapshots
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import Synchronization
 import Testing
-@_spi(Tooling) import SnapshotTooling
 
 /// swift-snapshot-testing's inline spellings: an optional value (`nil`: no reference), `record:`,
 /// and helpers described by `InlineSnapshotSyntaxDescriptor` without a function name.

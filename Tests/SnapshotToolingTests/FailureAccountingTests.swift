@@ -61,7 +61,8 @@ import Testing
       TestIssue(
         file: "/P/T.swift", line: 7,
         message: "No reference\nThe actual value could not be kept for snapshot-record: no space"),
-      TestIssue(file: "/P/T.swift", line: 8, message: "Could not read the reference: (my own words)"),
+      TestIssue(
+        file: "/P/T.swift", line: 8, message: "Could not read the reference: (my own words)"),
     ]
     var swiftTesting = TestRunner.Pass(
       library: "Swift Testing", status: 1, crashed: false, issues: issues)

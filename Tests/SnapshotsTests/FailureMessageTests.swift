@@ -3,7 +3,6 @@ import Testing
 
 @_spi(Tooling) @testable import Snapshots
 
-
 /// Every result's message, made from the result and the settings alone.
 @Suite struct FailureMessageTests {
   typealias Result = SnapshotResult
@@ -95,7 +94,9 @@ import Testing
   }
 
   @Test func aFailureThatKeptNothingIsItsOwnMessage() {
-    #expect(text(.failed(.captureFailed, "Could not snapshot the value: Boom"), nil) == "Could not snapshot the value: Boom")
+    #expect(
+      text(.failed(.captureFailed, "Could not snapshot the value: Boom"), nil)
+        == "Could not snapshot the value: Boom")
   }
 
   func inline(
@@ -115,16 +116,19 @@ import Testing
 
   @Test func inlineMessagesSayWhatDiffersAndWhatTheCommandDoes() {
     #expect(
-      text(.kept(.differs(difference), inline(reference: "a", actual: "b", pending: .kept, message: "Why")), local)
-        == """
-        Why
-        The inline snapshot does not match (assertInlineSnapshot at App/T.swift:12).
+      text(
+        .kept(
+          .differs(difference), inline(reference: "a", actual: "b", pending: .kept, message: "Why")),
+        local)
+          == """
+          Why
+          The inline snapshot does not match (assertInlineSnapshot at App/T.swift:12).
 
-        -a
-        +b
+          -a
+          +b
 
-        To write it into the source, run: swift package --allow-writing-to-package-directory snapshot-record
-        """)
+          To write it into the source, run: swift package --allow-writing-to-package-directory snapshot-record
+          """)
     #expect(
       text(.kept(.missing, inline(reference: nil, actual: "b", pending: .kept)), command) == """
         No inline snapshot yet (assertInlineSnapshot at App/T.swift:12). The actual text:
@@ -152,10 +156,14 @@ import Testing
     let message = text(
       .kept(
         .differs(difference),
-        inline(reference: "a", actual: "b", pending: .notRecordable, record: .all, recordable: false)),
+        inline(
+          reference: "a", actual: "b", pending: .notRecordable, record: .all, recordable: false)),
       local)
-    #expect(message.hasPrefix("The inline snapshot does not match (record: true cannot write it).\n\n-a\n+b\n"))
-    #expect(message.hasSuffix("assertInlineSnapshot(of:as:) from InlineSnapshots to have it recorded."))
+    #expect(
+      message.hasPrefix(
+        "The inline snapshot does not match (record: true cannot write it).\n\n-a\n+b\n"))
+    #expect(
+      message.hasSuffix("assertInlineSnapshot(of:as:) from InlineSnapshots to have it recorded."))
   }
 
   @Test func eachResultHasTheKindTheToolCounts() {

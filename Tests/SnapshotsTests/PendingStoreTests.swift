@@ -1,7 +1,7 @@
 import Foundation
+@_spi(Tooling) import SnapshotTooling
 import TestSupport
 import Testing
-@_spi(Tooling) import SnapshotTooling
 
 @_spi(Tooling) @testable import Snapshots
 

@@ -1,8 +1,8 @@
 import Foundation
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import TestSupport
 import Testing
-@_spi(Tooling) import SnapshotTooling
 
 /// What each record mode writes and reports, on real files.
 @Suite struct RecordModeTests {

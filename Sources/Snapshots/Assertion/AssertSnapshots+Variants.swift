@@ -87,9 +87,10 @@ struct VariantRun<Value, Format> {
 
   func verdicts(_ value: (Variant) throws -> Value) -> [(variant: Variant, verdict: Verdict)] {
     let (runs, refused) = plan()
-    return refused + runs.map { variant, verification in
-      (variant, verification.run { try value(variant) })
-    }
+    return refused
+      + runs.map { variant, verification in
+        (variant, verification.run { try value(variant) })
+      }
   }
 
   func verdicts(_ value: (Variant) async throws -> Value) async -> [(

@@ -45,8 +45,8 @@ struct SnapshotSettings {
   static let recordVariable = SnapshotTestingConfiguration.Record.environmentVariable
   static let artifactsVariable = "SNAPSHOT_ARTIFACTS"
 
-  /// The process's environment, read once: every assertion resolves its settings, and building
-  /// the dictionary anew each time was a tenth of a small assertion's cost.
+  /// The process's environment, read once: every assertion resolves its settings, and the
+  /// dictionary is built anew by each read of `ProcessInfo`.
   static let processEnvironment = ProcessInfo.processInfo.environment
 
   /// What the environment says, read once per environment.

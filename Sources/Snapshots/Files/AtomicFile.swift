@@ -97,7 +97,7 @@ import Foundation
   /// Every assertion reads its reference, so this is the fewest system calls: `open`, one `read`
   /// into a buffer on the stack, `close`. A file shorter than the buffer is whole after that
   /// read (a regular file's `read` returns less than asked only at its end); a longer one is read
-  /// on to its end. Foundation's general path cost a small assertion a tenth of its time.
+  /// on to its end. Foundation's general path makes more calls than that.
   public static func read(_ url: URL) throws(ReadError) -> Data? {
     try read(path: url.path)
   }

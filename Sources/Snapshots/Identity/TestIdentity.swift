@@ -2,7 +2,7 @@
 /// a Swift Testing test by its name and place, an XCTest test by its name.
 ///
 /// Described only when a message names it, `dump() at App/CardTests.swift:12:4 (EUR)`: every
-/// assertion has one, and building that text was a tenth of a small assertion in a debug build.
+/// assertion has one, and building that text for each is a cost (Benchmarks/README.md).
 struct TestIdentity: Equatable, Sendable, CustomStringConvertible {
   var name: String
   /// Where a Swift Testing test is declared; `nil` for others.

@@ -22,8 +22,8 @@ struct SnapshotLocation {
 
   /// The reference's path, made of strings and joined once.
   ///
-  /// Every assertion reads it several times, and `URL` arithmetic was a tenth of a small
-  /// assertion's cost in a debug build.
+  /// Every assertion reads it several times, and `URL` arithmetic is slower than strings
+  /// (Benchmarks/README.md).
   private(set) var path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
   /// Where the reference is read from: ``path``, or the name swift-snapshot-testing gave it.

@@ -13,7 +13,7 @@ struct Verdict {
 
 /// What one assertion came to. Every front end turns it into a report (``FailureMessage``), and
 /// a failure's ``SnapshotFailureKind`` is what `snapshot-record` learns of it.
-enum SnapshotResult {
+enum SnapshotResult: Sendable {
   case matched
   /// The record mode wrote the actual value at `path`.
   case recorded(Mismatch, path: String)
@@ -24,7 +24,7 @@ enum SnapshotResult {
   case failed(SnapshotFailureKind, String)
 
   /// How the actual value differs from the reference.
-  enum Mismatch {
+  enum Mismatch: Sendable {
     case missing
     /// The reference file could not be decoded, with why.
     case unreadable(String)
@@ -39,13 +39,13 @@ enum SnapshotResult {
   }
 
   /// Where a value that was not recorded went.
-  enum Kept {
+  enum Kept: Sendable {
     case file(KeptFile)
     case inline(KeptInline)
   }
 
   /// A file snapshot's actual value, saved beside the artifacts.
-  struct KeptFile {
+  struct KeptFile: Sendable {
     /// The reference the test read (its old name, while the new one has no file).
     var referencePath: String
     var actual: URL
@@ -57,13 +57,13 @@ enum SnapshotResult {
   }
 
   /// An inline snapshot's new text, and whether `snapshot-record` has it.
-  struct KeptInline {
+  struct KeptInline: Sendable {
     var site: InlineSite
     /// The value's text; `nil` when the value was `nil`.
     var actual: String?
     var pending: Pending
 
-    enum Pending {
+    enum Pending: Sendable {
       case kept
       /// Code chose `record: .never`.
       case recordingOff

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A file attached to a failing test, named after the snapshot.
-struct FailureAttachment {
+struct FailureAttachment: Sendable {
   var name: String
   var data: Data
 

@@ -15,7 +15,8 @@ enum FailureMessage {
     case .kept(let mismatch, .file(let kept)):
       return keptFile(mismatch, kept, settings: settings)
     case .kept(let mismatch, .inline(let kept)):
-      return keptInline(mismatch, kept, underRecordCommand: settings?.recordSource == .recordCommand)
+      return keptInline(
+        mismatch, kept, underRecordCommand: settings?.recordSource == .recordCommand)
     case .failed(_, let message):
       return message
     }
@@ -55,7 +56,8 @@ enum FailureMessage {
       lines.append("Artifact:  \(artifact.path)")
     }
     if let diffTool = settings?.diffTool, !diffTool.isDefault, case .differs = mismatch {
-      lines.append("Compare:   \(diffTool(reference: kept.referencePath, actual: kept.actual.path))")
+      lines.append(
+        "Compare:   \(diffTool(reference: kept.referencePath, actual: kept.actual.path))")
     }
     if let pendingError = kept.pendingError {
       lines.append("The actual value could not be kept for snapshot-record: \(pendingError)")

@@ -32,9 +32,9 @@ public struct Snapshotting<Value, Format> {
 
   /// The same as ``snapshot``, for a strategy made only of synchronous steps.
   ///
-  /// An assertion calls it directly: in a debug build, wrapping each step's value in an `Async`
-  /// and unwrapping it again was a tenth of a small assertion. Dropped when ``snapshot`` is
-  /// replaced.
+  /// An assertion calls it directly rather than wrapping each step's value in an `Async` and
+  /// unwrapping it again (Benchmarks/README.md says what that costs). Dropped when ``snapshot``
+  /// is replaced.
   private(set) var synchronousSnapshot: ((Value) -> Format)?
 
   /// Creates a strategy whose snapshot is computed asynchronously (callback or `async`).

@@ -2,10 +2,10 @@ import Foundation
 
 /// A value behind a lock, for state that threads share.
 ///
-/// An `NSLock`, not the standard library's `Mutex`: importing `Synchronization` made a clean
-/// debug build of every package that uses this library first compile that module from its
-/// textual interface (for the index SwiftPM writes as it builds), about 2 s on the build's
-/// critical path.
+/// The library's one lock. An `NSLock`, not the standard library's `Mutex`: importing
+/// `Synchronization` makes a clean debug build of every package that uses this library first
+/// compile that module from its textual interface (Benchmarks/README.md has the cost). The
+/// tool, which no test links, uses `Mutex`.
 final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
