@@ -1,7 +1,9 @@
 import Foundation
 
-/// The `snapshots` command line, parsed by ``CommandLineGrammar``: one ``Verb`` and its options.
-/// `snapshots help <verb>` lists each verb's options; the grammar is the one list of them.
+/// The `snapshots` command line: one ``Verb`` and its options.
+///
+/// ``CommandLineGrammar`` parses it and is the one list of each verb's options, which
+/// `snapshots help <verb>` prints.
 public struct CommandOptions: Equatable, Sendable {
   public enum Verb: String, Sendable {
     /// Run the tests, then apply what they left.

@@ -11,8 +11,10 @@ struct Verdict {
   var message: String? { FailureMessage.text(for: result, settings: settings) }
 }
 
-/// What one assertion came to. Every front end turns it into a report (``FailureMessage``), and
-/// a failure's ``SnapshotFailureKind`` is what `snapshot-record` learns of it.
+/// What one assertion came to.
+///
+/// Every front end turns it into a report (``FailureMessage``), and a failure's
+/// ``SnapshotFailureKind`` is what `snapshot-record` learns of it.
 enum SnapshotResult: Sendable {
   case matched
   /// The record mode wrote the actual value at `path`.
