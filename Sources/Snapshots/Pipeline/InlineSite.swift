@@ -1,8 +1,10 @@
 import Foundation
 
-/// An inline snapshot's place: the call in the test source, how `snapshot-record` finds its
-/// reference closure, and the reference text it holds; and the steps of an assertion that are
-/// the call's. The test process never edits source: a new text is kept as a pending record.
+/// An inline snapshot's place, and the steps of an assertion that are the call's.
+///
+/// It holds the call in the test source, how `snapshot-record` finds its reference closure, and
+/// the reference text. The test process never edits source: a new text is kept as a pending
+/// record.
 @_spi(Tooling) public struct InlineSite: Sendable {
   /// The reference text in the call; `nil` when it has none.
   public var reference: String?
