@@ -2,8 +2,10 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
-/// [--dry-run] [--apply-only | --apply DIR…] [--prune] [--gallery] [--quiet]`: builds the tests, then hands over to the `snapshots`
-/// tool, which runs them and applies what they left.
+/// [--dry-run] [--apply-only | --from DIR…] [--prune] [--gallery] [--quiet]`: builds the tests,
+/// then hands over to the `snapshots` tool, which runs them and applies what they left.
+///
+/// Every option is spelt as the tool spells it; `--apply-only` is the tool's `apply` verb.
 @main
 struct SnapshotRecord: CommandPlugin {
   static let usage = """
@@ -14,12 +16,13 @@ struct SnapshotRecord: CommandPlugin {
 
     OPTIONS:
       --filter <regex>   Run only the tests whose names match; with --apply-only or
-                         --apply, apply only the records whose test name, test
+                         --from, apply only the records whose test name, test
                          file or reference path matches, leaving the others.
       --dry-run          Print the changes as diffs; write nothing.
       --apply-only       Run nothing: apply what earlier `swift test` runs left.
-      --apply <dir> ...  Run nothing: apply the runs CI shards left in these folders
+      --from <dir> ...   Run nothing: apply the runs CI shards left in these folders
                          (each a SNAPSHOTS_PENDING_DIR), conflicts refused.
+                         (--apply <dir> ... is the older spelling.)
       --include-interrupted
                          With --apply-only, also apply the runs whose tests did
                          not finish (interrupted or crashed).
@@ -49,8 +52,8 @@ struct SnapshotRecord: CommandPlugin {
     for filter in extractor.extractOption(named: "filter") {
       toolArguments += ["--filter", filter]
     }
-    // `--apply DIR [DIR …]`: the folders after it are shards too.
-    var shards = extractor.extractOption(named: "apply")
+    // `--from DIR [DIR …]` (or the older `--apply DIR …`): the folders after it are shards too.
+    var shards = extractor.extractOption(named: "from") + extractor.extractOption(named: "apply")
     if !shards.isEmpty {
       shards += extractor.remainingArguments.filter { !$0.hasPrefix("-") }
       extractor = ArgumentExtractor(extractor.remainingArguments.filter { $0.hasPrefix("-") })

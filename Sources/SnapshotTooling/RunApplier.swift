@@ -241,7 +241,10 @@ struct RunApplier {
   }
 
   /// A path as the user knows it: relative to the package when inside it.
-  func relative(_ path: String) -> String {
+  func relative(_ path: String) -> String { Self.relative(path, in: packageDirectory) }
+
+  /// A path as the package's users write it: relative to the package when inside it.
+  static func relative(_ path: String, in packageDirectory: URL) -> String {
     let base = packageDirectory.standardizedFileURL.path + "/"
     return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }

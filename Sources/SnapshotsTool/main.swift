@@ -5,9 +5,9 @@ let currentDirectory = URL(
   fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
 ChildProcesses.shared.stopWithParent()
 do {
-  let options = try CommandOptions(
+  let command = try SnapshotsCommand(
     parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)
-  exit(SnapshotsCommand(options: options).run().rawValue)
+  exit(command.run().rawValue)
 } catch {
   if error.isHelp {
     print(error.description)

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// CI shards as the ShardedCI article sets them up, each a `swift test` with its own pending
-/// folder, applied together by `snapshot-record --apply`; and the environment fingerprint of PNG
+/// folder, applied together by `snapshot-record --from` (or its older spelling `--apply`); and the environment fingerprint of PNG
 /// references, read back by `snapshots info` and named by a failure against a reference from
 /// elsewhere.
 struct Shards {
@@ -71,7 +71,7 @@ struct Shards {
     let odd = try shard("shard-3", "shardOne", into: downloads, ["SHARD_VALUE": "uno"])
     let lost = try shard("shard-4", "shardLost", into: downloads, ["SHARD_CRASH": "1"])
 
-    let all = try package.snapshotRecord("--apply", one, two, odd, lost)
+    let all = try package.snapshotRecord("--from", one, two, odd, lost)
     #expect(all.status != 0, "\(all.output)")
     #expect(
       all.output.contains(
@@ -103,15 +103,15 @@ struct Shards {
       "\(edited.output)")
     #expect(try package.read(Self.reference) == "old\n")
 
-    // `--filter` with `--apply`: a dry run, then one test; the records it leaves in the file it
+    // `--filter` with `--from`: a dry run, then one test; the records it leaves in the file it
     // rewrote are moved onto the new text (in the downloads), so the full apply takes them.
     try package.write(Self.source, Self.sourceText)
     try package.write(Self.more, Self.moreText)
     let dryRun = try package.snapshotRecord(
-      "--apply", one, two, "--filter", "shardTwo", "--dry-run")
+      "--from", one, two, "--filter", "shardTwo", "--dry-run")
     #expect(dryRun.status == 0 && dryRun.output.contains("+++ \(Self.source)"), "\(dryRun.output)")
     #expect(try package.read(Self.source) == Self.sourceText)
-    let filtered = try package.snapshotRecord("--apply", one, two, "--filter", "shardTwo")
+    let filtered = try package.snapshotRecord("--from", one, two, "--filter", "shardTwo")
     #expect(filtered.status == 0, "\(filtered.output)")
     #expect(filtered.output.contains("Orphans are not listed: --filter"), "\(filtered.output)")
     let partly = try package.read(Self.source)
@@ -120,7 +120,7 @@ struct Shards {
     #expect(try package.read(Self.reference) == "old\n")
 
     // Every shard in it ran whole: their reference logs together tell the orphan.
-    let whole = try package.snapshotRecord("--apply", one, two)
+    let whole = try package.snapshotRecord("--from", one, two)
     #expect(whole.status == 0, "\(whole.output)")
     #expect(whole.output.contains("Orphan (its test is gone): \(Self.orphan)"), "\(whole.output)")
     #expect(

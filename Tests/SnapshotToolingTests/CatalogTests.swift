@@ -40,9 +40,9 @@ import Testing
     }
 
     var lines: [String] = []
-    let options = try CommandOptions(
+    let command = try SnapshotsCommand(
       parsing: ["catalog", "--package-directory", package.path], currentDirectory: package.url)
-    #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .success)
+    #expect(command.run(print: { lines.append($0) }) == .success)
     #expect(
       lines == [
         "Wrote .build/snapshots/snapshot-catalog.json: 4 snapshots, 2 failed or new."
@@ -93,10 +93,10 @@ import Testing
             closureLabel: "matches", trailingClosureIndex: 0, oldText: old, newText: new,
             sourceHash: "0", testName: "greeting()")), data: nil, in: run)
     }
-    let options = try CommandOptions(
+    let command = try SnapshotsCommand(
       parsing: ["gallery", "--package-directory", package.path], currentDirectory: package.url)
     var lines: [String] = []
-    #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .success)
+    #expect(command.run(print: { lines.append($0) }) == .success)
     #expect(lines.first?.contains("2 snapshots (2 to review)") == true, "\(lines)")
     let catalog = try SnapshotCatalog.build(packageDirectory: package.url)
     #expect(
@@ -125,9 +125,9 @@ import Testing
     let missing = parent.url.appendingPathComponent("NoSuchPackage")
     for verb in ["catalog", "gallery"] {
       var lines: [String] = []
-      let options = try CommandOptions(
+      let command = try SnapshotsCommand(
         parsing: [verb, "--package-directory", missing.path], currentDirectory: parent.url)
-      #expect(SnapshotsCommand(options: options, print: { lines.append($0) }).run() == .usage)
+      #expect(command.run(print: { lines.append($0) }) == .usage)
       #expect(lines == ["error: \(missing.path): no such package folder"])
     }
     #expect(try parent.contents().isEmpty)

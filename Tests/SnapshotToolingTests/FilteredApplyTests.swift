@@ -66,10 +66,10 @@ import Testing
         contents: nil)
     }
     var lines: [String] = []
-    let options = try CommandOptions(
+    let command = try SnapshotsCommand(
       parsing: ["apply", "--package-directory", package.url.path, "--quiet"] + arguments,
       currentDirectory: package.url)
-    let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
+    let status = command.run(print: { lines.append($0) })
     return (status, lines.joined(separator: "\n"))
   }
 

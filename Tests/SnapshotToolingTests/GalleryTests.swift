@@ -89,10 +89,10 @@ import Testing
 
     /// `snapshots gallery`, as the plugin runs it; the page's path.
     func gallery() throws -> URL {
-      let options = try CommandOptions(
+      let command = try SnapshotsCommand(
         parsing: ["gallery", "--package-directory", root], currentDirectory: url)
       var lines: [String] = []
-      let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
+      let status = command.run(print: { lines.append($0) })
       #expect(status == .success, "\(lines)")
       #expect(
         lines.first?.hasPrefix("Wrote the gallery of 9 snapshots (3 to review): file://") == true)

@@ -8,9 +8,9 @@ import Testing
 @Suite struct InfoCommandTests {
   func info(_ path: String) throws -> (SnapshotsCommand.ExitCode, [String]) {
     var lines: [String] = []
-    let options = try CommandOptions(
+    let command = try SnapshotsCommand(
       parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
-    let status = SnapshotsCommand(options: options, print: { lines.append($0) }).run()
+    let status = command.run(print: { lines.append($0) })
     return (status, lines)
   }
 

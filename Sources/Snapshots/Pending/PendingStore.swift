@@ -11,13 +11,13 @@ import Foundation
 @_spi(Tooling) public enum PendingStore {
   public static let directoryVariable = "SNAPSHOTS_PENDING_DIRECTORY"
   /// The shorter name CI workflows use for ``directoryVariable``: where a shard leaves its
-  /// runs for `snapshot-record --apply`.
+  /// runs for `snapshot-record --from`.
   public static let exportVariable = "SNAPSHOTS_PENDING_DIR"
   public static let runVariable = "SNAPSHOTS_RUN"
   /// When set to `1`, every assertion also logs the reference file it used (for orphans).
   public static let logVariable = "SNAPSHOTS_LOG_REFERENCES"
 
-  /// Whether this run is exported for `snapshot-record --apply` on another machine.
+  /// Whether this run is exported for `snapshot-record --from` on another machine.
   ///
   /// It is when ``exportVariable`` names a folder, or on CI (`CI` set, as GitHub Actions,
   /// GitLab CI, Buildkite and CircleCI do), where the run goes to the default store

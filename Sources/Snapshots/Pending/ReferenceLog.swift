@@ -3,7 +3,7 @@ import Foundation
 /// Logs the reference file of every assertion to the pending store, for finding orphans.
 ///
 /// When `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it), and whenever
-/// runs are exported for `snapshot-record --apply` (``PendingStore/isExported(_:)``): the shards'
+/// runs are exported for `snapshot-record --from` (``PendingStore/isExported(_:)``): the shards'
 /// logs together tell orphans. One file per process. Lines are kept in memory and written in
 /// blocks, the last at exit, before the process's ``FinishedMarker``: a log is only trusted
 /// when that marker is there, so a crash that loses the tail loses nothing trusted.

@@ -4,26 +4,44 @@ import TestSupport
 import Testing
 
 /// The `snapshots` command line and the orphan scan.
-@Suite struct CommandOptionsTests {
+@Suite struct CommandLineTests {
   let here = URL(fileURLWithPath: "/work/App", isDirectory: true)
 
-  @Test func recordTakesTheBinaryAndFlags() throws {
-    let options = try CommandOptions(
+  @Test func eachVerbTakesItsOwnOptions() throws {
+    let record = try SnapshotsCommand(
       parsing: [
         "record", "--test-binary", "/b/AppPackageTests.xctest", "--filter", "User", "--dry-run",
       ],
       currentDirectory: here)
-    #expect(options.verb == .record)
-    #expect(options.testBinary?.path == "/b/AppPackageTests.xctest")
+    guard case .record(let options) = record else {
+      Issue.record("not record: \(record)")
+      return
+    }
+    #expect(options.testBinary.path == "/b/AppPackageTests.xctest")
     #expect(options.filter == "User")
     #expect(options.dryRun && !options.prune && !options.quiet)
     #expect(options.packageDirectory == here)
-    #expect(try CommandOptions(parsing: ["apply", "--quiet"], currentDirectory: here).quiet)
+    let apply = try SnapshotsCommand(
+      parsing: ["apply", "--quiet", "--from", "s1", "--from", "/tmp/s2"], currentDirectory: here)
+    guard case .apply(let applying) = apply else {
+      Issue.record("not apply: \(apply)")
+      return
+    }
+    #expect(applying.quiet && !applying.includeInterrupted)
+    #expect(applying.shards.map(\.path) == ["/work/App/s1", "/tmp/s2"])
+    let info = try SnapshotsCommand(parsing: ["info", "x.png"], currentDirectory: here)
+    guard case .info(let described) = info else {
+      Issue.record("not info: \(info)")
+      return
+    }
+    #expect(described.file.path == "/work/App/x.png")
   }
 
   @Test(arguments: [
     (["record"], "Error: Missing expected argument '--test-binary <test-binary>'"),
     (["apply", "--prune"], "Error: Unknown option '--prune'"),
+    (["migrate", "--quiet"], "Error: Unknown option '--quiet'"),
+    (["gallery", "--dry-run"], "Error: Unknown option '--dry-run'"),
     (
       ["apply", "--package-directory"],
       "Error: Missing value for '--package-directory <package-directory>'"
@@ -33,9 +51,9 @@ import Testing
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     #expect {
-      try CommandOptions(parsing: arguments, currentDirectory: here)
+      try SnapshotsCommand(parsing: arguments, currentDirectory: here)
     } throws: { error in
-      guard let usage = error as? CommandOptions.UsageError else { return false }
+      guard let usage = error as? SnapshotsCommand.UsageError else { return false }
       return usage.description.hasPrefix(message) && !usage.isHelp
     }
   }
@@ -43,9 +61,9 @@ import Testing
   @Test(arguments: [["--help"], ["record", "--help"], ["help", "apply"], []])
   func helpIsAskedFor(arguments: [String]) {
     #expect {
-      try CommandOptions(parsing: arguments, currentDirectory: here)
+      try SnapshotsCommand(parsing: arguments, currentDirectory: here)
     } throws: { error in
-      guard let usage = error as? CommandOptions.UsageError else { return false }
+      guard let usage = error as? SnapshotsCommand.UsageError else { return false }
       return usage.isHelp && usage.description.contains("USAGE: snapshots")
     }
   }

@@ -1,0 +1,60 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// `snapshots catalog`: writes `snapshot-catalog.json`, every reference of the package and what
+/// the newest pending run recorded.
+public struct CatalogVerb: Equatable, Sendable {
+  public var packageDirectory: URL
+  /// Where the catalog goes; `nil` for `.build/snapshots/snapshot-catalog.json`.
+  public var output: URL?
+
+  static let grammar = CommandLineGrammar.Verb(
+    name: "catalog",
+    abstract:
+      "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded.",
+    options: [
+      CommonOptions.packageDirectory,
+      .init(
+        name: "output", value: "output",
+        help: "Where to write it (default: .build/snapshots/snapshot-catalog.json)."),
+    ])
+
+  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
+    packageDirectory = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
+    output = parsed.value("output").map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+  }
+
+  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+    let file = output ?? SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
+    return Self.writing(packageDirectory, to: file, print: print) { catalog in
+      let shown = RunApplier.relative(file.standardizedFileURL.path, in: packageDirectory)
+      print(
+        "Wrote \(shown): \(counted(catalog.snapshots.count, "snapshot")), \(catalog.toReview) failed or new."
+      )
+    }
+  }
+
+  /// Builds a package's catalog, writes it to `file`, then hands it on; an error is printed.
+  static func writing(
+    _ packageDirectory: URL, to file: URL, print: (String) -> Void,
+    then use: (SnapshotCatalog) throws -> Void
+  ) -> SnapshotsCommand.ExitCode {
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(atPath: packageDirectory.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      print("error: \(packageDirectory.path): no such package folder")
+      return .usage
+    }
+    do {
+      let catalog = try SnapshotCatalog.build(packageDirectory: packageDirectory)
+      try catalog.write(to: file)
+      try use(catalog)
+      return .success
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
+  }
+}

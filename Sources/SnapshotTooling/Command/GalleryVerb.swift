@@ -1,0 +1,38 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// `snapshots gallery` (and `record`/`apply --gallery`): the catalog, and
+/// `.build/snapshots/gallery.html` beside it.
+public struct GalleryVerb: Equatable, Sendable {
+  public var packageDirectory: URL
+
+  static let grammar = CommandLineGrammar.Verb(
+    name: "gallery",
+    abstract:
+      "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser.",
+    options: [CommonOptions.packageDirectory])
+
+  init(packageDirectory: URL) {
+    self.packageDirectory = packageDirectory
+  }
+
+  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
+    self.init(
+      packageDirectory: CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory))
+  }
+
+  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+    let file = SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
+    let page = file.deletingLastPathComponent().appendingPathComponent("gallery.html")
+    return CatalogVerb.writing(packageDirectory, to: file, print: print) { catalog in
+      let html = GalleryPage(
+        catalog: catalog, packageDirectory: packageDirectory,
+        pageFolder: page.deletingLastPathComponent()
+      ).html()
+      try AtomicFile.write(Data(html.utf8), to: page)
+      print(
+        "Wrote the gallery of \(counted(catalog.snapshots.count, "snapshot")) (\(catalog.toReview) to review): \(page.standardizedFileURL.absoluteString)"
+      )
+    }
+  }
+}
