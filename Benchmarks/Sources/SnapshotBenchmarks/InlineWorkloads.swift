@@ -84,9 +84,9 @@ enum InlineWorkloads {
 
   /// Seconds `snapshots apply` with these options takes; it must succeed.
   static func timedApply(_ options: [String], in package: URL) throws -> Double {
-    let parsed = try CommandOptions(parsing: ["apply"] + options, currentDirectory: package)
+    let command = try SnapshotsCommand(parsing: ["apply"] + options, currentDirectory: package)
     let start = ContinuousClock.now
-    let status = SnapshotsCommand(options: parsed, print: { _ in }).run()
+    let status = command.run(print: { _ in })
     let elapsed = ContinuousClock.now - start
     guard status == .success else { throw CocoaError(.fileWriteUnknown) }
     return elapsed.seconds
