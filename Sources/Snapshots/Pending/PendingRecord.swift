@@ -23,7 +23,7 @@ import Foundation
     }
   }
 
-  /// The test source and line of the assertion that made it (empty for old file records).
+  /// The test source and line of the assertion that made it.
   public var sourceLocation: (file: String, line: Int) {
     switch self {
     case .file(let file): return (file.sourceFile, file.line)
@@ -44,8 +44,8 @@ import Foundation
   public var functionName: String
   /// The label of the closure parameter that holds the reference, such as `matches`.
   public var closureLabel: String
-  /// Labels the closure was written with before (a helper's older spelling); `nil` in records of
-  /// older versions.
+  /// Labels the closure was written with before (a helper's older spelling); `nil` when there
+  /// are none, which keeps the record short.
   public var formerClosureLabels: [String]?
   /// Which trailing closure holds the reference when written as one: 0 for the first.
   public var trailingClosureIndex: Int
@@ -84,11 +84,11 @@ import Foundation
   /// are merged).
   public var dataFile: String
   public var testName: String
-  /// The test source and line of the assertion; empty and 0 in records of older versions.
+  /// The test source and line of the assertion.
   public var sourceFile: String
   public var line: Int
-  /// ``SourceHash`` of the test source when the test ran (`nil` in records of older versions):
-  /// a reference is not written from a test that has changed since.
+  /// ``SourceHash`` of the test source when the test ran (`nil` when it could not be read): a
+  /// reference is not written from a test that has changed since.
   public var sourceHash: String?
 
   public init(
