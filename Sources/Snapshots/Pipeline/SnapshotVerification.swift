@@ -51,8 +51,11 @@ struct SnapshotVerification<Value, Format> {
   /// Runs the assertion on a value; a `nil` value (inline snapshots only) asserts that there
   /// is no reference.
   func run(_ value: () throws -> Value?) -> Verdict {
-    let (context, ready) = prepare()
-    guard case .success(let prepared) = ready else { return refused(ready, context) }
+    let (context, prepared): (TestContext, Prepared)
+    switch start() {
+    case .ready(let found, let ready): (context, prepared) = (found, ready)
+    case .refused(let verdict): return verdict
+    }
     let actual: Format?
     do {
       guard let evaluated = try value() else {
@@ -76,8 +79,11 @@ struct SnapshotVerification<Value, Format> {
   /// The same for a value computed asynchronously, awaiting the strategy instead of blocking
   /// the test's thread.
   func run(_ value: () async throws -> Value?) async -> Verdict {
-    let (context, ready) = prepare()
-    guard case .success(let prepared) = ready else { return refused(ready, context) }
+    let (context, prepared): (TestContext, Prepared)
+    switch start() {
+    case .ready(let found, let ready): (context, prepared) = (found, ready)
+    case .refused(let verdict): return verdict
+    }
     let actual: Format?
     do {
       guard let evaluated = try await value() else {
@@ -107,25 +113,30 @@ struct SnapshotVerification<Value, Format> {
     }
   }
 
-  private func prepare() -> (TestContext, Result<Prepared, FileSite.Refusal>) {
+  /// Where an assertion stands once its place is prepared.
+  private enum Start {
+    case ready(TestContext, Prepared)
+    case refused(Verdict)
+  }
+
+  /// Prepares the place in the test that runs: ready for the comparison, or refused.
+  private func start() -> Start {
     switch place {
     case .file(let site):
       let context = TestContext.current(testName: site.testName)
-      return (
-        context,
-        site.prepare(in: context, pathExtension: strategy.pathExtension).map { .file(site, $0) }
-      )
+      switch site.prepare(in: context, pathExtension: strategy.pathExtension) {
+      case .success(let ready): return .ready(context, .file(site, ready))
+      case .failure(let refusal):
+        return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
+      }
     case .inline(let site):
       let context = TestContext.current(testName: "\(site.function)")
-      return (context, site.prepare().map { .inline(site, $0) })
+      switch site.prepare() {
+      case .success(let settings): return .ready(context, .inline(site, settings))
+      case .failure(let refusal):
+        return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
+      }
     }
-  }
-
-  private func refused(_ ready: Result<Prepared, FileSite.Refusal>, _ context: TestContext)
-    -> Verdict
-  {
-    guard case .failure(let refusal) = ready else { preconditionFailure("not refused") }
-    return logged(Verdict(result: refusal.result, context: context, settings: nil))
   }
 
   /// Loads the reference, compares, encodes the actual value, then records or keeps it.
@@ -142,23 +153,23 @@ struct SnapshotVerification<Value, Format> {
       referenceData = site.reference.map { Data($0.utf8) }
     }
     let mismatch: SnapshotResult.Mismatch
-    switch (referenceData, actual) {
-    case (nil, nil): return .matched
-    case (_?, nil): mismatch = .unexpectedReference
-    case (nil, _?): mismatch = .missing
-    case (let referenceData?, let actual?):
+    if let referenceData, let actual {
       if let matches = strategy.diffing.matchesRecording, matches(actual, referenceData) {
         return .matched
       }
-      let reference: Format
       do {
-        reference = try strategy.diffing.fromData(referenceData)
+        let reference = try strategy.diffing.fromData(referenceData)
+        guard let difference = strategy.diffing.diff(reference, actual) else { return .matched }
+        mismatch = .differs(difference)
       } catch {
         mismatch = .unreadable("\(error)")
-        break
       }
-      guard let difference = strategy.diffing.diff(reference, actual) else { return .matched }
-      mismatch = .differs(difference)
+    } else if referenceData != nil {
+      mismatch = .unexpectedReference
+    } else if actual != nil {
+      mismatch = .missing
+    } else {
+      return .matched
     }
     // Encoded only now: a matching snapshot (the usual case) is never written anywhere.
     var data: Data?
