@@ -21,6 +21,15 @@ import Testing
     }
   }
 
+  /// The literal holds the filtered text: another run's id still matches it.
+  @Test func filtersApplyToInlineSnapshots() {
+    assertInlineSnapshot(of: "session \(UUID().uuidString)", as: .lines.filtered([.uuids])) {
+      """
+      session <UUID>
+      """
+    }
+  }
+
   @Test func differenceFailsWithADiffAndLeavesARecord() throws {
     let source = try String(contentsOfFile: #filePath, encoding: .utf8)
     let issues = Mutex<[String]>([])

@@ -20,6 +20,8 @@ struct SnapshotSettings {
   var diffTool: SnapshotTestingConfiguration.DiffTool?
   /// Where failing actual values and difference files go; `nil` for the default under `.build`.
   var artifactsDirectory: String?
+  /// Applied to text snapshots: the strategy's, then the scopes' from the outermost in.
+  var filters: [SnapshotFilter] = []
 
   enum RecordSource: Equatable {
     /// The argument, scope or trait, or the environment variable.
@@ -105,7 +107,7 @@ struct SnapshotSettings {
     return SnapshotSettings(
       record: record, recordSource: source,
       diffTool: scope?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
-      artifactsDirectory: artifacts)
+      artifactsDirectory: artifacts, filters: scope?.filters ?? [])
   }
 
   /// The mode `SNAPSHOT_TESTING_RECORD` asks for, `nil` when unset; an unknown value is an error

@@ -1,7 +1,7 @@
 /// Settings for snapshot assertions: when to record and which tool shows differences.
 ///
 /// A configuration is scoped, never global: set it around some code with
-/// `withSnapshotTesting(record:diffTool:artifactsDirectory:operation:)`, or on a Swift Testing test or
+/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:operation:)`, or on a Swift Testing test or
 /// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
@@ -19,10 +19,17 @@ public struct SnapshotTestingConfiguration: Sendable {
   /// then to `SNAPSHOT_ARTIFACTS`, then to `.build/snapshot-artifacts` in the test's package.
   public var artifactsDirectory: String?
 
-  public init(record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil) {
+  /// Applied to text snapshots after an enclosing scope's (``SnapshotFilter``).
+  public var filters: [SnapshotFilter]
+
+  public init(
+    record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil,
+    filters: [SnapshotFilter] = []
+  ) {
     self.record = record
     self.diffTool = diffTool
     self.artifactsDirectory = artifactsDirectory
+    self.filters = filters
   }
 
   /// This configuration with the unset fields taken from `outer`; a scope always has a diff
@@ -31,6 +38,7 @@ public struct SnapshotTestingConfiguration: Sendable {
     SnapshotTestingConfiguration(
       record: record ?? outer?.record,
       diffTool: diffTool ?? outer?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
-      artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory)
+      artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory,
+      filters: (outer?.filters ?? []) + filters)
   }
 }

@@ -39,15 +39,17 @@ extension Trait where Self == SnapshotsTrait {
     SnapshotsTrait(configuration: configuration)
   }
 
-  /// Snapshot options for the test or suite: the record mode, the diff tool and the artifacts
-  /// folder.
+  /// Snapshot options for the test or suite: the record mode, the diff tool, the artifacts
+  /// folder and the filters applied to text snapshots.
   public static func snapshots(
     record: SnapshotTestingConfiguration.Record? = nil,
     diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
-    artifactsDirectory: String? = nil
+    artifactsDirectory: String? = nil,
+    filters: [SnapshotFilter] = []
   ) -> Self {
     SnapshotsTrait(
       configuration: .init(
-        record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory))
+        record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory,
+        filters: filters))
   }
 }

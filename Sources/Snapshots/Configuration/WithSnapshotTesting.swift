@@ -11,10 +11,11 @@ public func withSnapshotTesting<R>(
   record: SnapshotTestingConfiguration.Record? = nil,
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
   artifactsDirectory: String? = nil,
+  filters: [SnapshotFilter] = [],
   operation: () throws -> R
 ) rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
-    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
 }
@@ -24,11 +25,12 @@ public func withSnapshotTesting<R>(
   record: SnapshotTestingConfiguration.Record? = nil,
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
   artifactsDirectory: String? = nil,
+  filters: [SnapshotFilter] = [],
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
-    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try await SnapshotTestingConfiguration.$current.withValue(
     scoped, operation: operation, isolation: isolation)

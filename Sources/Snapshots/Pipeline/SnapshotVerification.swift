@@ -125,22 +125,47 @@ struct SnapshotVerification<Value, Format> {
     case .file(let site):
       let context = TestContext.current(testName: site.testName)
       switch site.prepare(in: context, pathExtension: strategy.pathExtension) {
-      case .success(let ready): return .ready(context, .file(site, ready))
+      case .success(var ready):
+        ready.settings.filters = withStrategyFilters(ready.settings.filters)
+        return .ready(context, .file(site, ready))
       case .failure(let refusal):
         return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
       }
     case .inline(let site):
       let context = TestContext.current(testName: "\(site.function)")
       switch site.prepare() {
-      case .success(let settings): return .ready(context, .inline(site, settings))
+      case .success(var settings):
+        settings.filters = withStrategyFilters(settings.filters)
+        return .ready(context, .inline(site, settings))
       case .failure(let refusal):
         return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
       }
     }
   }
 
-  /// Loads the reference, compares, encodes the actual value, then records or keeps it.
-  private func compare(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
+  /// The strategy's filters first, then the scopes'.
+  private func withStrategyFilters(_ scoped: [SnapshotFilter]) -> [SnapshotFilter] {
+    strategy.filters.isEmpty ? scoped : strategy.filters + scoped
+  }
+
+  /// Filters a text snapshot, then loads the reference, compares, encodes the actual value,
+  /// and records or keeps it.
+  private func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
+    var actual = captured
+    let filters = prepared.settings.filters
+    if !filters.isEmpty, let text = actual as? String {
+      let filePath: String
+      switch prepared {
+      case .file(let site, _): filePath = site.filePath
+      case .inline(let site, _): filePath = "\(site.filePath)"
+      }
+      do {
+        let root = PackageRoot.above(URL(fileURLWithPath: filePath))?.standardizedFileURL.path
+        actual = try SnapshotFilter.apply(filters, to: text, packageRoot: root) as? Format
+      } catch {
+        return .failed(.invalidSettings, error.description)
+      }
+    }
     let referenceData: Data?
     switch prepared {
     case .file(_, let ready):

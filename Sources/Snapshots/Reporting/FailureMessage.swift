@@ -7,19 +7,22 @@ enum FailureMessage {
 
   /// The message of a result; `nil` when it matched.
   static func text(for result: SnapshotResult, settings: SnapshotSettings?) -> String? {
+    let text: String
     switch result {
     case .matched:
       return nil
     case .recorded(let mismatch, let path):
-      return recorded(mismatch, path: path)
+      text = recorded(mismatch, path: path)
     case .kept(let mismatch, .file(let kept)):
-      return keptFile(mismatch, kept, settings: settings)
+      text = keptFile(mismatch, kept, settings: settings)
     case .kept(let mismatch, .inline(let kept)):
-      return keptInline(
+      text = keptInline(
         mismatch, kept, underRecordCommand: settings?.recordSource == .recordCommand)
     case .failed(_, let message):
       return message
     }
+    guard let filters = settings?.filters, !filters.isEmpty else { return text }
+    return text + "\nFiltered before comparing: \(filters.map(\.name).joined(separator: ", "))."
   }
 
   /// The first words of a file snapshot's failure.

@@ -37,6 +37,10 @@ public struct Snapshotting<Value, Format> {
   /// is replaced.
   private(set) var synchronousSnapshot: ((Value) -> Format)?
 
+  /// Applied to each snapshot of a text strategy before it is compared or recorded
+  /// (`filtered(_:)`); kept through pullbacks.
+  var filters: [SnapshotFilter] = []
+
   /// Creates a strategy whose snapshot is computed asynchronously (callback or `async`).
   public init(
     pathExtension: String?,
@@ -79,9 +83,11 @@ public struct Snapshotting<Value, Format> {
   public func asyncPullback<NewValue>(
     _ transform: @escaping (_ otherValue: NewValue) -> Async<Value>
   ) -> Snapshotting<NewValue, Format> {
-    Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { newValue in
-      transform(newValue).flatMap(self.snapshot)
+    var pulled = Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) {
+      newValue in transform(newValue).flatMap(self.snapshot)
     }
+    pulled.filters = filters
+    return pulled
   }
 
   /// Transforms a strategy on `Value` into one on `NewValue` through an `async` function.

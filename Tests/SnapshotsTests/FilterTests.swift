@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Snapshots
+
+/// Text filters: what each built-in replaces, the order they compose in, and that a reference
+/// holds the filtered text so that another run's ids and dates still match it.
+@Suite struct FilterTests {
+  let folder: TemporaryDirectory
+
+  init() throws { folder = try TemporaryDirectory() }
+
+  func filtered(_ text: String, _ filters: [SnapshotFilter], packageRoot: String? = nil) throws
+    -> String
+  {
+    try SnapshotFilter.apply(filters, to: text, packageRoot: packageRoot)
+  }
+
+  @Test func eachBuiltInReplacesWhatVariesBetweenRuns() throws {
+    #expect(
+      try filtered("id: 2F1C4A9E-0B7D-4C41-9D3E-5A6B7C8D9E0F, x", [.uuids]) == "id: <UUID>, x")
+    #expect(try filtered("2f1c4a9e-0b7d-4c41-9d3e-5a6b7c8d9e0f", [.uuids]) == "<UUID>")
+    #expect(
+      try filtered(
+        "at 2026-11-23T09:41:00Z and 2026-11-23T09:41:00.123+01:00, on 2026-11-23",
+        [.iso8601Dates]) == "at <date> and <date>, on 2026-11-23")
+    #expect(
+      try filtered("Date: Mon, 23 Nov 2026 09:41:00 GMT\n", [.httpDates]) == "Date: <date>\n")
+    #expect(
+      try filtered("<Session: 0x00006000016c4000> at 0x7f", [.pointerAddresses])
+        == "<Session: 0x<address>> at 0x7f")
+    #expect(try filtered("a\r\nb\r\n", [.crlfLineEndings]) == "a\nb\n")
+  }
+
+  @Test func pathsAreReplacedOnlyWhole() throws {
+    let home = NSHomeDirectory()
+    #expect(try filtered("\(home)/notes.txt", [.homeDirectory]) == "<home>/notes.txt")
+    #expect(try filtered("\(home)-old/notes.txt", [.homeDirectory]) == "\(home)-old/notes.txt")
+    let temporary = FileManager.default.temporaryDirectory.path
+    #expect(try filtered("\(temporary)/x.txt", [.temporaryDirectory]) == "<tmp>/x.txt")
+    #expect(
+      try filtered(
+        "/Users/ann/App/Sources/a.swift and /Users/ann/Apps", [.packageDirectory],
+        packageRoot: "/Users/ann/App") == "<package>/Sources/a.swift and /Users/ann/Apps")
+    #expect(try filtered("/Users/ann/App", [.packageDirectory]) == "/Users/ann/App")
+  }
+
+  @Test func filtersApplyInTheOrderGiven() throws {
+    let path = "/home/ann/App/Sources/a.swift"
+    let packageFirst = try filtered(
+      path, [.packageDirectory, .regex("/home/ann", replacement: "<home>")],
+      packageRoot: "/home/ann/App")
+    #expect(packageFirst == "<package>/Sources/a.swift")
+    let homeFirst = try filtered(
+      path, [.regex("/home/ann", replacement: "<home>"), .packageDirectory],
+      packageRoot: "/home/ann/App")
+    #expect(homeFirst == "<home>/App/Sources/a.swift")
+    #expect(
+      try filtered("token=abc123&x=1", [.regex(#"token=(\w)\w*"#, replacement: "token=$1…")])
+        == "token=a…&x=1")
+  }
+
+  @Test func theReferenceHoldsTheFilteredTextAndAnotherRunMatchesIt() throws {
+    defer { folder.remove() }
+    func verify(_ id: UUID, record: SnapshotTestingConfiguration.Record) -> String? {
+      verifySnapshot(
+        of: "order \(id.uuidString) placed", as: .lines.filtered([.uuids]), named: "order",
+        record: record, snapshotDirectory: folder.path, testName: "order()")
+    }
+    #expect(verify(UUID(), record: .all)?.hasPrefix("Recorded snapshot") == true)
+    #expect(
+      try String(contentsOf: folder.file("order.order.txt"), encoding: .utf8)
+        == "order <UUID> placed")
+    #expect(verify(UUID(), record: .never) == nil)
+  }
+
+  @Test func scopesAndTheStrategyComposeAndTheMessageNamesThem() throws {
+    defer { folder.remove() }
+    try Data("<date>: <UUID> changed".utf8).write(to: folder.file("scoped.when.txt"))
+    let message = withSnapshotTesting(filters: [.httpDates]) {
+      withSnapshotTesting(filters: [.regex("changed", replacement: "kept")]) {
+        verifySnapshot(
+          of: "Tue, 24 Nov 2026 10:00:00 GMT: \(UUID().uuidString) changed",
+          as: .lines.filtered([.uuids]), named: "when", record: .never,
+          snapshotDirectory: folder.path, testName: "scoped()")
+      }
+    }
+    let text = try #require(message)
+    #expect(text.contains("+<date>: <UUID> kept"), "\(text)")
+    #expect(
+      text.hasSuffix("Filtered before comparing: UUIDs, HTTP dates, /changed/."), "\(text)")
+  }
+
+  @Test func anInvalidPatternFailsTheAssertionNamingIt() {
+    let message = verifySnapshot(
+      of: "x", as: .lines.filtered([.regex("(unclosed", replacement: "")]), named: "bad",
+      record: .never, snapshotDirectory: folder.path, testName: "bad()")
+    #expect(
+      message?.hasPrefix("The snapshot filter /(unclosed/ is not a regular expression:") == true,
+      "\(message ?? "nil")")
+    folder.remove()
+  }
+}
