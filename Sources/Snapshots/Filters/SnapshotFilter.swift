@@ -56,8 +56,9 @@ public struct SnapshotFilter: Sendable, Equatable {
   public static let temporaryDirectory = path(
     NSTemporaryDirectory(), name: "the temporary folder", as: "<tmp>")
 
-  /// The home folder's path (`NSHomeDirectory()`): `<home>`. List it after
-  /// ``packageDirectory`` when the package is inside the home folder.
+  /// The home folder's path (`NSHomeDirectory()`): `<home>`.
+  ///
+  /// List it after ``packageDirectory`` when the package is inside the home folder.
   public static let homeDirectory = path(NSHomeDirectory(), name: "the home folder", as: "<home>")
 
   /// The absolute path of the package that holds the test: `<package>`.
