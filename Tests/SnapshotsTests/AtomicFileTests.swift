@@ -21,6 +21,24 @@ import Testing
     #expect(try folder.contents() == ["ref.txt"], "no temporary file is left")
   }
 
+  /// Lines appended from many threads at once arrive whole, one a line; a folder that is not
+  /// there is an error that names the file.
+  @Test func appendedLinesNeverInterleave() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let log = folder.file("log")
+    let lines = (0..<200).map { "line \($0) " + String(repeating: "x", count: $0) }
+    DispatchQueue.concurrentPerform(iterations: lines.count) { index in
+      try? AtomicFile.append(lines[index], to: log, synchronously: index % 2 == 0)
+    }
+    let written = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+    #expect(Set(written.map(String.init)) == Set(lines))
+    #expect(written.count == lines.count)
+    #expect(throws: AtomicFile.WriteError.self) {
+      try AtomicFile.append("x", to: folder.file("missing/log"))
+    }
+  }
+
   @Test func aLinkedFileIsWrittenThroughAndStaysALink() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -41,17 +41,8 @@ import Foundation
 
   /// Notes, before it is written, the hash of a source this run's apply rewrites.
   public func noteWritten(sourceHash: String) throws(AtomicFile.WriteError) {
-    let journal = directory.appendingPathComponent(Self.journalName)
-    let line = Array((sourceHash + "\n").utf8)
-    let descriptor = open(journal.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw AtomicFile.WriteError(path: journal.path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == line.count, fsync(descriptor) == 0 else {
-      throw AtomicFile.WriteError(path: journal.path, reason: String(cString: strerror(errno)))
-    }
+    try AtomicFile.append(
+      sourceHash, to: directory.appendingPathComponent(Self.journalName), synchronously: true)
   }
 
   public static func load(_ directory: URL) throws -> PendingRun {
@@ -102,10 +93,14 @@ import Foundation
     let path =
       record.dataFile.hasPrefix("/")
       ? URL(fileURLWithPath: record.dataFile) : directory.appendingPathComponent(record.dataFile)
-    guard let data = try AtomicFile.read(path) else {
-      throw AtomicFile.ReadError(path: path.path, reason: "does not exist")
-    }
+    guard let data = try AtomicFile.read(path) else { throw MissingData(path: path.path) }
     return data
+  }
+
+  /// A record whose bytes are gone.
+  public struct MissingData: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "\(path) does not exist" }
   }
 
   /// Several runs as one, oldest first.

@@ -20,11 +20,6 @@ import Foundation
     public var path: String
     public var reason: String
     public var description: String { "could not write \(path): \(reason)" }
-
-    public init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
   }
 
   /// Writes `data` in place of the file at `url`.
@@ -85,11 +80,6 @@ import Foundation
     /// Why, such as "is a directory" or "Permission denied".
     public var reason: String
     public var description: String { "\(path) \(reason)" }
-
-    public init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
   }
 
   /// The file's bytes, or `nil` when there is no file.
@@ -146,5 +136,26 @@ import Foundation
     }
   }
 
+  /// Appends a short line to a log that several processes write (a run's journal, the failure
+  /// log) in one `write` with `O_APPEND`, so lines never interleave; with `synchronously`, the
+  /// line is on disk when this returns.
+  public static func append(_ line: String, to url: URL, synchronously: Bool = false)
+    throws(WriteError)
+  {
+    let bytes = Array((line + "\n").utf8)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
+    defer { close(descriptor) }
+    guard writeAll(bytes, to: descriptor), !synchronously || fsync(descriptor) == 0 else {
+      throw WriteError(path: url.path, reason: systemError())
+    }
+  }
+
   private static func systemError() -> String { String(cString: strerror(errno)) }
+}
+
+/// One `write` of `bytes`; whether all were written. Outside ``AtomicFile``, whose own `write`
+/// would be the one called.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
 }

@@ -51,15 +51,12 @@ import Foundation
     $0.isEmpty ? nil : $0
   }
 
-  /// Appends an entry when the tool asked for a log; one `write` of a short line with
-  /// `O_APPEND`, so processes running side by side never interleave.
+  /// Appends an entry when the tool asked for a log. A log that cannot be written loses the
+  /// entry: the tool then counts the failure as another assertion's, and still fails.
   static func append(_ entry: Entry) {
-    guard let path, var line = try? JSONEncoder().encode(entry) else { return }
-    line.append(UInt8(ascii: "\n"))
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard let path, let line = try? JSONEncoder().encode(entry) else { return }
+    try? AtomicFile.append(
+      String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path))
   }
 
   /// The entries of a log, by `file:line`; lines that do not decode are skipped.
