@@ -154,8 +154,9 @@ import Foundation
   private static func systemError() -> String { String(cString: strerror(errno)) }
 }
 
-/// One `write` of `bytes`; whether all were written. Outside ``AtomicFile``, whose own `write`
-/// would be the one called.
+/// Whether one `write` of `bytes` wrote them all.
+///
+/// Outside ``AtomicFile``, whose own `write` would be the one called.
 private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
   bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
 }

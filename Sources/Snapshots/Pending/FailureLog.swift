@@ -51,8 +51,10 @@ import Foundation
     $0.isEmpty ? nil : $0
   }
 
-  /// Appends an entry when the tool asked for a log. A log that cannot be written loses the
-  /// entry: the tool then counts the failure as another assertion's, and still fails.
+  /// Appends an entry when the tool asked for a log.
+  ///
+  /// A log that cannot be written loses the entry: the tool then counts the failure as another
+  /// assertion's, and still fails.
   static func append(_ entry: Entry) {
     guard let path, let line = try? JSONEncoder().encode(entry) else { return }
     try? AtomicFile.append(
