@@ -102,3 +102,18 @@ import Testing
     folder.remove()
   }
 }
+
+/// A suite's filters apply once to each snapshot: the trait scopes the suite and, being
+/// recursive, each of its tests again.
+@Suite(.snapshots(filters: [.regex("a", replacement: "aa")]))
+struct SuiteFilterTests {
+  @Test func aSuitesFilterAppliesOnce() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let message = verifySnapshot(
+      of: "bab", as: .lines, named: "once", record: .all, snapshotDirectory: folder.path,
+      testName: "once()")
+    #expect(message?.hasSuffix("Filtered before comparing: /a/.") == true, "\(message ?? "nil")")
+    #expect(try String(contentsOf: folder.file("once.once.txt"), encoding: .utf8) == "baab")
+  }
+}

@@ -74,13 +74,16 @@ public struct SnapshotFilter: Sendable, Equatable {
   public static let crlfLineEndings = SnapshotFilter(
     name: "CRLF line endings", pattern: .regex("\\r\\n"), replacement: "\n")
 
-  /// A folder's path, whole: not where it is only the start of a longer name.
   static func path(_ folder: String, name: String, as placeholder: String) -> SnapshotFilter {
-    let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-    return SnapshotFilter(
-      name: name,
-      pattern: .regex(NSRegularExpression.escapedPattern(for: trimmed) + "(?![\\w.-])"),
+    SnapshotFilter(
+      name: name, pattern: .regex(wholePath(folder)),
       replacement: NSRegularExpression.escapedTemplate(for: placeholder))
+  }
+
+  /// A pattern for a folder's path, whole: not where it is only the start of a longer name.
+  static func wholePath(_ folder: String) -> String {
+    let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    return NSRegularExpression.escapedPattern(for: trimmed) + "(?![\\w.-])"
   }
 
   /// A pattern that is not a regular expression.
@@ -99,14 +102,11 @@ public struct SnapshotFilter: Sendable, Equatable {
     var text = text
     for filter in filters {
       let pattern: String
-      var replacement = filter.replacement
       switch filter.pattern {
       case .regex(let regex): pattern = regex
       case .packageDirectory:
         guard let packageRoot else { continue }
-        let resolved = path(packageRoot, name: filter.name, as: filter.replacement)
-        guard case .regex(let regex) = resolved.pattern else { continue }
-        (pattern, replacement) = (regex, resolved.replacement)
+        pattern = wholePath(packageRoot)
       }
       let expression: NSRegularExpression
       do {
@@ -115,7 +115,7 @@ public struct SnapshotFilter: Sendable, Equatable {
         throw InvalidPattern(filter: filter, reason: "\(error)")
       }
       text = expression.stringByReplacingMatches(
-        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)
+        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: filter.replacement)
     }
     return text
   }

@@ -50,12 +50,6 @@ struct FileSite {
     return .success(Ready(location: location, settings: settings))
   }
 
-  /// Why an assertion cannot run, as a result.
-  struct Refusal: Error {
-    var result: SnapshotResult
-    init(_ kind: SnapshotFailureKind, _ message: String) { result = .failed(kind, message) }
-  }
-
   /// The name and variant a claim is made under.
   private var claimedName: String? {
     guard let variant else { return name }

@@ -50,16 +50,16 @@ import Foundation
   var call: String { "\(functionName ?? "inline snapshot") at \(fileID):\(line)" }
 
   /// The settings the call runs with, or why they cannot be resolved.
-  func prepare() -> Result<SnapshotSettings, FileSite.Refusal> {
+  func prepare() -> Result<SnapshotSettings, Refusal> {
     do {
       return .success(try SnapshotSettings.resolve(record: record))
     } catch {
-      return .failure(FileSite.Refusal(.invalidSettings, error.description))
+      return .failure(Refusal(.invalidSettings, error.description))
     }
   }
 
   /// Keeps the new text for `snapshot-record`, unless code turned recording off.
-  func settle(_ data: Data?, settings: SnapshotSettings) -> SnapshotResult.KeptInline {
+  func settle(_ data: Data?) -> SnapshotResult.KeptInline {
     let actual = data.map { String(decoding: $0, as: UTF8.self) }
     guard isRecordable else { return .init(site: self, actual: actual, pending: .notRecordable) }
     guard codeChosenRecordMode(record) != .never else {

@@ -11,6 +11,12 @@ struct Verdict {
   var message: String? { FailureMessage.text(for: result, settings: settings) }
 }
 
+/// Why an assertion cannot run: the failed result its place's preparation returns.
+struct Refusal: Error {
+  var result: SnapshotResult
+  init(_ kind: SnapshotFailureKind, _ message: String) { result = .failed(kind, message) }
+}
+
 /// What one assertion came to.
 ///
 /// Every front end turns it into a report (``FailureMessage``), and a failure's

@@ -17,6 +17,14 @@ struct SnapshotVerification<Value, Format> {
   enum Place {
     case file(FileSite)
     case inline(InlineSite)
+
+    /// The test source and line of the assertion.
+    var source: (filePath: String, line: UInt) {
+      switch self {
+      case .file(let site): return (site.filePath, site.line)
+      case .inline(let site): return ("\(site.filePath)", site.line)
+      }
+    }
   }
 
   init(strategy: Snapshotting<Value, Format>, place: Place, timeout: TimeInterval) {
@@ -154,13 +162,9 @@ struct SnapshotVerification<Value, Format> {
     var actual = captured
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
-      let filePath: String
-      switch prepared {
-      case .file(let site, _): filePath = site.filePath
-      case .inline(let site, _): filePath = "\(site.filePath)"
-      }
       do {
-        let root = PackageRoot.above(URL(fileURLWithPath: filePath))?.standardizedFileURL.path
+        let root = PackageRoot.above(URL(fileURLWithPath: place.source.filePath))?
+          .standardizedFileURL.path
         actual = try SnapshotFilter.apply(filters, to: text, packageRoot: root) as? Format
       } catch {
         return .failed(.invalidSettings, error.description)
@@ -221,8 +225,8 @@ struct SnapshotVerification<Value, Format> {
     switch prepared {
     case .file(let site, let ready):
       return site.settle(mismatch, data: data ?? Data(), reference: referenceData, ready: ready)
-    case .inline(let site, let settings):
-      return .kept(mismatch, .inline(site.settle(data, settings: settings)))
+    case .inline(let site, _):
+      return .kept(mismatch, .inline(site.settle(data)))
     }
   }
 
@@ -235,11 +239,7 @@ struct SnapshotVerification<Value, Format> {
   /// Tells `snapshot-record` the kind of a failure, where it asked to be told.
   private func logged(_ verdict: Verdict) -> Verdict {
     if let kind = verdict.result.failureKind {
-      let (file, line): (String, UInt)
-      switch place {
-      case .file(let site): (file, line) = (site.filePath, site.line)
-      case .inline(let site): (file, line) = ("\(site.filePath)", site.line)
-      }
+      let (file, line) = place.source
       FailureLog.append(.init(kind: kind, file: file, line: Int(line)))
     }
     return verdict
