@@ -45,7 +45,8 @@ public enum SnapshotsCommand {
     case MigrateVerb.grammar.name: self = .migrate(MigrateVerb(parsed, currentDirectory: here))
     case InfoVerb.grammar.name: self = .info(InfoVerb(parsed, currentDirectory: here))
     case CatalogVerb.grammar.name: self = .catalog(CatalogVerb(parsed, currentDirectory: here))
-    default: self = .gallery(GalleryVerb(parsed, currentDirectory: here))
+    case GalleryVerb.grammar.name: self = .gallery(GalleryVerb(parsed, currentDirectory: here))
+    default: preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
     }
   }
 

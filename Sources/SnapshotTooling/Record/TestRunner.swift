@@ -34,24 +34,23 @@ struct TestRunner {
     var description: String
   }
 
+  /// The run's Swift Testing event stream and failure log, named after its folder.
+  ///
+  /// Outside the package: the pending store may be the disk that is full.
+  private var events: URL { runFile(Self.eventStreamPrefix) }
+  private var failureLog: URL { runFile(Self.failureLogPrefix) }
+
+  private func runFile(_ prefix: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(prefix)\(runDirectory.lastPathComponent).jsonl")
+  }
+
   func run() throws(LaunchError) -> [Pass] {
-    // Outside the package: the pending store may be the disk that is full.
-    let temporary = FileManager.default.temporaryDirectory
-    Self.removeStaleEventStreams(in: temporary)
-    let failureLog = temporary.appendingPathComponent(
-      "\(Self.failureLogPrefix)\(runDirectory.lastPathComponent).jsonl")
-    let events = temporary.appendingPathComponent(
-      "\(Self.eventStreamPrefix)\(runDirectory.lastPathComponent).jsonl")
+    Self.removeStaleRunFiles(in: FileManager.default.temporaryDirectory)
     defer {
       try? FileManager.default.removeItem(at: events)
       try? FileManager.default.removeItem(at: failureLog)
     }
-    var runner = self
-    runner.environment[FailureLog.variable] = failureLog.path
-    return try runner.passes(events: events, failureLog: failureLog)
-  }
-
-  private func passes(events: URL, failureLog: URL) throws(LaunchError) -> [Pass] {
     var passes: [Pass] = []
     if let xcTestArguments = try xcTestArguments() {
       progress("Running the XCTest tests…")
@@ -82,7 +81,7 @@ struct TestRunner {
   /// Removes the event streams and failure logs of runs whose tool is gone (killed before it
   /// could): a run's folder name, which the file's name holds, carries the tool's process
   /// number.
-  static func removeStaleEventStreams(in folder: URL) {
+  static func removeStaleRunFiles(in folder: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names
     where (name.hasPrefix(eventStreamPrefix) || name.hasPrefix(failureLogPrefix))
@@ -181,6 +180,8 @@ struct TestRunner {
       process.executableURL = binary
       process.arguments = arguments
     #endif
+    var environment = environment
+    environment[FailureLog.variable] = failureLog.path
     process.environment = environment
     return process
   }
