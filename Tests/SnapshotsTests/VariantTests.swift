@@ -1,5 +1,5 @@
 import Foundation
-import Snapshots
+@_spi(Tooling) import Snapshots
 import Synchronization
 import TestSupport
 import Testing
@@ -84,6 +84,35 @@ import Testing
         $0.contains("[mode: a-b] has the same file name as [mode: a b] (mode=a-b)")
       }, "\(failures)")
     #expect(try folder.contents() == ["modes.mode=a-b.txt"])
+  }
+
+  static let clashLine = 97
+
+  /// Asserts across labels that name one file, and an assertion that matches; run only by the
+  /// test below, with a failure log.
+  @Test(.enabled(if: Probe.isRunning("clashingVariantsProbe")))
+  func clashingVariantsProbe() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    assertSnapshots(  // `clashLine`
+      of: { _ in "x" }, as: .lines, across: Variants(["mode": ["a b", "a-b"]]),
+      record: .missing, snapshotDirectory: folder.path)
+  }
+
+  /// A refused variant reaches `snapshot-record` as the kind it is, like every failure.
+  @Test func aRefusedVariantIsLoggedWithItsKind() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let log = folder.file("failures.jsonl")
+    let probe = try Probe.run(
+      "clashingVariantsProbe", environment: [FailureLog.variable: log.path])
+    #expect(probe.status != 0, "\(probe.output)")
+    let entries = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+      try JSONDecoder().decode(FailureLog.Entry.self, from: Data($0.utf8))
+    }
+    #expect(
+      entries.contains(.init(kind: .nameConflict, file: "\(#filePath)", line: Self.clashLine)),
+      "\(entries)")
   }
 
   /// A parameterized test's arguments and the variant both name the file.

@@ -111,13 +111,8 @@ struct VariantRun<Value, Format> {
     refused: [(variant: Variant, verdict: Verdict)]
   ) {
     let all = variants.all
-    func refusal(_ kind: SnapshotFailureKind, _ message: String) -> Verdict {
-      Verdict(
-        result: .failed(kind, message),
-        context: TestContext.current(testName: assertion.site?.testName ?? ""), settings: nil)
-    }
     guard !all.isEmpty else {
-      let none = refusal(
+      let none = assertion.refused(
         .invalidSettings, "No variants: the matrix needs at least one axis, each with a value.")
       return ([], [(Variant(axes: [], labels: [], values: []), none)])
     }
@@ -127,7 +122,7 @@ struct VariantRun<Value, Format> {
     for variant in all {
       let component = variant.fileComponent
       if let earlier = seen[component] {
-        let clash = refusal(
+        let clash = assertion.refused(
           .nameConflict,
           "has the same file name as [\(earlier)] (\(component)): give their values labels that differ in letters or digits."
         )

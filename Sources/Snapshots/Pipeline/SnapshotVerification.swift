@@ -18,6 +18,14 @@ struct SnapshotVerification<Value, Format> {
     case file(FileSite)
     case inline(InlineSite)
 
+    /// The name the test's references are named after.
+    var testName: String {
+      switch self {
+      case .file(let site): return site.testName
+      case .inline(let site): return "\(site.function)"
+      }
+    }
+
     /// The test source and line of the assertion.
     var source: (filePath: String, line: UInt) {
       switch self {
@@ -129,9 +137,9 @@ struct SnapshotVerification<Value, Format> {
 
   /// Prepares the place in the test that runs: ready for the comparison, or refused.
   private func start() -> Start {
+    let context = TestContext.current(testName: place.testName)
     switch place {
     case .file(let site):
-      let context = TestContext.current(testName: site.testName)
       switch site.prepare(in: context, pathExtension: strategy.pathExtension) {
       case .success(var ready):
         ready.settings.filters = withStrategyFilters(ready.settings.filters)
@@ -140,7 +148,6 @@ struct SnapshotVerification<Value, Format> {
         return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
       }
     case .inline(let site):
-      let context = TestContext.current(testName: "\(site.function)")
       switch site.prepare() {
       case .success(var settings):
         settings.filters = withStrategyFilters(settings.filters)
@@ -234,6 +241,15 @@ struct SnapshotVerification<Value, Format> {
     -> Verdict
   {
     logged(Verdict(result: result, context: context, settings: prepared.settings))
+  }
+
+  /// A verdict that refuses the assertion before it runs, for a front end's own check (a
+  /// variant matrix), logged like every other.
+  func refused(_ kind: SnapshotFailureKind, _ message: String) -> Verdict {
+    logged(
+      Verdict(
+        result: .failed(kind, message), context: TestContext.current(testName: place.testName),
+        settings: nil))
   }
 
   /// Tells `snapshot-record` the kind of a failure, where it asked to be told.
