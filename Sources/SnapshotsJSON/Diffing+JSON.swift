@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tooling) import Snapshots
+import Snapshots
 
 extension Diffing where Value == String {
   /// JSON text compared as JSON: key order, whitespace and number spelling do not matter.
@@ -10,22 +10,21 @@ extension Diffing where Value == String {
   /// A reference identical to the actual text passes without being parsed. A reference
   /// re-recorded over one in Foundation's layout (swift-snapshot-testing's) keeps that layout.
   public static func json(redacting redactions: [JSONRedaction] = []) -> Diffing {
-    var diffing = Diffing(
-      toData: { Data($0.utf8) },
-      fromData: { data in
-        guard let text = String(validating: data, as: UTF8.self) else {
-          // Parsing says where the bad byte is.
-          _ = try JSONValue(parsing: data)
-          return String(decoding: data, as: UTF8.self)
-        }
-        return text
-      },
-      diff: { reference, actual in
-        guard reference != actual else { return nil }
-        return JSONComparison(redactions: redactions).compare(reference, actual)
+    // Stored as `.lines` stores text, so a reference identical to the actual text passes
+    // without being parsed.
+    var diffing = Diffing.lines
+    diffing.fromData = { data in
+      guard let text = String(validating: data, as: UTF8.self) else {
+        // Parsing says where the bad byte is.
+        _ = try JSONValue(parsing: data)
+        return String(decoding: data, as: UTF8.self)
       }
-    )
-    diffing.matchesRecording = UTF8Text.isEncoding
+      return text
+    }
+    diffing.diff = { reference, actual in
+      guard reference != actual else { return nil }
+      return JSONComparison(redactions: redactions).compare(reference, actual)
+    }
     diffing.toDataReplacing = { text, reference in
       Data(
         (FoundationLayout.isUsed(by: reference)

@@ -54,7 +54,7 @@ import Testing
     // `#column` points at the argument list.
     #expect(record.column == 27)
     #expect(record.functionName == "assertInlineSnapshot")
-    #expect(record.sourceHash == SourceHash.of(source))
+    #expect(record.sourceHash == ContentHash.of(source))
     #expect(try String(contentsOfFile: #filePath, encoding: .utf8) == source)
   }
 

@@ -75,7 +75,7 @@ struct InterruptedApply {
         let record = PendingInlineRecord(
           sourceFile: path, line: 4 + call, column: 3, functionName: "assertInlineSnapshot",
           closureLabel: "matches", trailingClosureIndex: 0, oldText: nil,
-          newText: "bulk \(file).\(call)\nsecond line", sourceHash: SourceHash.of(text),
+          newText: "bulk \(file).\(call)\nsecond line", sourceHash: ContentHash.of(text),
           testName: "bulk\(file)()")
         try PendingStore.write(.inline(record), data: nil, in: run)
       }

@@ -62,7 +62,7 @@ import Testing
     #expect(numbered.test == "card" && numbered.number == 1 && numbered.name == nil)
     #expect(numbered.testFile == "Tests/AppTests/CardTests.swift")
     #expect(numbered.format == "txt" && numbered.bytes == 3 && numbered.status == .unchanged)
-    #expect(numbered.hash == SourceHash.of(Data("one".utf8)))
+    #expect(numbered.hash == ContentHash.of(Data("one".utf8)))
     #expect(named.name == "email" && named.number == nil)
     #expect(
       variant.variant == [.init(axis: "theme", value: "dark"), .init(axis: "width", value: "768")])

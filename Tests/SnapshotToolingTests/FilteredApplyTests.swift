@@ -44,7 +44,7 @@ import Testing
       PendingInlineRecord(
         sourceFile: sourcePath, line: line, column: 3, functionName: "assertInlineSnapshot",
         closureLabel: "matches", trailingClosureIndex: 0, oldText: nil, newText: text,
-        sourceHash: SourceHash.of(Self.source), testName: test))
+        sourceHash: ContentHash.of(Self.source), testName: test))
   }
 
   func file(sourceHash: String) -> PendingRecord {
@@ -99,7 +99,7 @@ import Testing
     try PendingStore.write(inline(line: 5, "one", test: "first()"), data: nil, in: run)
     try PendingStore.write(inline(line: 9, "two", test: "second()"), data: nil, in: run)
     try PendingStore.write(
-      file(sourceHash: SourceHash.of(Self.source)), data: Data("recorded\n".utf8), in: run)
+      file(sourceHash: ContentHash.of(Self.source)), data: Data("recorded\n".utf8), in: run)
 
     let (status, output) = try apply("--filter", "first")
     #expect(status == .success, "\(output)")
@@ -113,7 +113,7 @@ import Testing
       Issue.record("left: \(left)")
       return
     }
-    #expect(second.line == 13 && second.sourceHash == SourceHash.of(written))
+    #expect(second.line == 13 && second.sourceHash == ContentHash.of(written))
     let lines = written.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[12].contains("\"two\""))
 
@@ -183,7 +183,7 @@ import Testing
         .file(
           PendingFileRecord(
             referencePath: folder + "/dump.\(number).txt", dataFile: "", testName: "dump()",
-            sourceFile: twice, line: 3, sourceHash: SourceHash.of(text))),
+            sourceFile: twice, line: 3, sourceHash: ContentHash.of(text))),
         data: Data("B's\n".utf8), in: run)
     }
     let (status, output) = try apply()

@@ -210,7 +210,7 @@ import Testing
     let once = try #require(rewritten(source, records))
     let again = records.map { record in
       var record = record
-      record.sourceHash = SourceHash.of(source)
+      record.sourceHash = ContentHash.of(source)
       return record
     }
     #expect(SourceRewrite.apply(again, to: once) == .upToDate(refused: []))
@@ -225,7 +225,7 @@ import Testing
     let written = try #require(rewritten(source, records))
     let again = records.map { record in
       var record = record
-      record.sourceHash = SourceHash.of(source)
+      record.sourceHash = ContentHash.of(source)
       return record
     }
     guard case .refused = SourceRewrite.apply(again, to: written) else {
@@ -233,14 +233,14 @@ import Testing
       return
     }
     #expect(
-      SourceRewrite.apply(again, to: written, written: [SourceHash.of(written)])
+      SourceRewrite.apply(again, to: written, written: [ContentHash.of(written)])
         == .upToDate(refused: []))
   }
 
   @Test func refusesAFileChangedSinceTheRun() {
     let source = "func test() {\n  assertInlineSnapshot(of: x, as: .lines)\n}\n"
     var stale = record(line: 2, column: 3, "x")
-    stale.sourceHash = SourceHash.of("something else")
+    stale.sourceHash = ContentHash.of("something else")
     guard case .refused(let reason) = SourceRewrite.apply([stale], to: source) else {
       Issue.record("not refused")
       return
@@ -322,7 +322,7 @@ import Testing
 
   /// Applies records taken from `source` as it is.
   func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewrite.Outcome {
-    let hash = SourceHash.of(source)
+    let hash = ContentHash.of(source)
     return SourceRewrite.apply(
       records.map { record in
         var record = record

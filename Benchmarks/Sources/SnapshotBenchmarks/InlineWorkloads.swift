@@ -53,7 +53,7 @@ enum InlineWorkloads {
         shardFolders[index % shards].appendingPathComponent("test-1")
       }
       let (text, calls) = source(count: perFile)
-      let hash = SourceHash.of(text)
+      let hash = ContentHash.of(text)
       for file in 0..<files {
         let name = "Tests/File\(file)Tests.swift"
         try Data(text.utf8).write(to: package.appendingPathComponent(name))
@@ -119,7 +119,7 @@ enum InlineWorkloads {
       try Data("// swift-tools-version: 6.1\n".utf8).write(
         to: package.appendingPathComponent("Package.swift"))
       let (text, calls) = source(count: perFile)
-      let hash = SourceHash.of(text)
+      let hash = ContentHash.of(text)
       for file in 0..<files {
         let path = package.appendingPathComponent("Tests/File\(file)Tests.swift").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -54,7 +54,7 @@ struct RunApplier {
     // Each test source read once, however many references its tests recorded.
     var sources: [String: String?] = [:]
     for file in Set(files.compactMap { $0.sourceHash == nil ? nil : $0.sourceFile }) {
-      sources[file] = FileManager.default.contents(atPath: file).map(SourceHash.of)
+      sources[file] = FileManager.default.contents(atPath: file).map(ContentHash.of)
     }
     // Each test source parsed once, and only when a partial run may have left the records.
     var declared: [String: [String: Int]] = [:]
@@ -179,7 +179,7 @@ struct RunApplier {
     } else {
       do {
         // Journal first: if the apply stops after the rename, the next one knows this text.
-        try run.noteWritten(sourceHash: SourceHash.of(text))
+        try run.noteWritten(sourceHash: ContentHash.of(text))
         try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
       } catch {
         keep()
@@ -205,7 +205,7 @@ struct RunApplier {
   private func moveLeftRecords(
     _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String
   ) throws {
-    let hash = SourceHash.of(source)
+    let hash = ContentHash.of(source)
     let entries = left.filter {
       $0.record.sourceLocation.file == path && $0.record.sourceHash == hash
     }
@@ -219,7 +219,7 @@ struct RunApplier {
     }
     for entry in entries {
       guard case .file(var file) = entry.record else { continue }
-      file.sourceHash = SourceHash.of(rewritten)
+      file.sourceHash = ContentHash.of(rewritten)
       try PendingStore.replace(entry.url, with: .file(file))
     }
   }

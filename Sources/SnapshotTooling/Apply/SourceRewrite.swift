@@ -24,7 +24,7 @@ import SwiftSyntax
   public static func apply(
     _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
   ) -> Outcome {
-    let hash = SourceHash.of(source)
+    let hash = ContentHash.of(source)
     var records = records
     if written.contains(hash) {
       // An apply that stopped halfway wrote this text: the records it took are done; what a
@@ -108,7 +108,7 @@ import SwiftSyntax
     let before = findCalls(in: source, named: names)
     let after = findCalls(in: rewritten, named: names)
     guard before.found.count == after.found.count else { return records.map { _ in nil } }
-    let hash = SourceHash.of(rewritten)
+    let hash = ContentHash.of(rewritten)
     return records.map { record in
       guard
         let index = before.call(

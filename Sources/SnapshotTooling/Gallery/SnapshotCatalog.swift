@@ -139,7 +139,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
       test: name.test, name: name.name, number: name.number, variant: name.variant,
       format: name.format, bytes: data?.count ?? 0,
       image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
-      hash: data.map(SourceHash.of), status: status, actual: nil, difference: nil, inline: nil)
+      hash: data.map(ContentHash.of), status: status, actual: nil, difference: nil, inline: nil)
   }
 
   /// An inline snapshot's pending change: failed when the call had a reference, else new.

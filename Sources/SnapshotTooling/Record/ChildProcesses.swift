@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Tooling) import Snapshots
-import Synchronization
 
 /// The processes the tool started (test binaries), which never outlive it.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 public final class ChildProcesses: Sendable {
   public static let shared = ChildProcesses()
 
-  private let running = Mutex<Set<pid_t>>([])
+  private let running = Locked<Set<pid_t>>([])
 
   func started(_ pid: pid_t) { running.withLock { _ = $0.insert(pid) } }
   func ended(_ pid: pid_t) { running.withLock { _ = $0.remove(pid) } }

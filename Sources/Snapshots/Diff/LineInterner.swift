@@ -60,25 +60,7 @@ struct LineInterner {
     }
   }
 
-  /// FNV-1a over the bytes, eight at a time, then mixed.
   private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
-    bytes.withUnsafeBytes { raw in
-      var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(range.count)
-      var index = range.lowerBound
-      while index + 8 <= range.upperBound {
-        value =
-          (value ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-          &* 0x0000_0100_0000_01b3
-        value ^= value >> 29
-        index += 8
-      }
-      while index < range.upperBound {
-        value = (value ^ UInt64(raw[index])) &* 0x0000_0100_0000_01b3
-        index += 1
-      }
-      value ^= value >> 32
-      value &*= 0xD6E8_FEB8_6659_FD93
-      return value ^ (value >> 32)
-    }
+    bytes.withUnsafeBytes { ContentHash.value(of: UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 }

@@ -16,55 +16,36 @@ struct DumpTypeFacts {
   var directStructs: [ObjectIdentifier: DirectStruct] = [:]
 
   /// The facts every dump of this process learned so far, and their version for ``learn(_:since:)``.
-  static func known() -> (facts: DumpTypeFacts, version: Int) { Store.shared.read() }
+  static func known() -> (facts: DumpTypeFacts, version: Int) {
+    shared.withLock { ($0.facts, $0.version) }
+  }
 
   /// The type's ``DirectStruct``, if one was learned, without copying the other facts.
   static func directStruct(_ type: Any.Type) -> DirectStruct? {
-    Store.shared.directStruct(ObjectIdentifier(type))
+    shared.withLock { $0.facts.directStructs[ObjectIdentifier(type)] }
   }
 
   /// Adds what one dump learned to the facts of `version`, which it started from.
-  static func learn(_ facts: DumpTypeFacts, since version: Int) {
-    Store.shared.merge(facts, since: version)
+  ///
+  /// `facts` holds every fact of `version` and more: unless another dump learned in between,
+  /// it is the new whole, with no merge of every dictionary.
+  static func learn(_ newer: DumpTypeFacts, since version: Int) {
+    shared.withLock { shared in
+      defer { shared.version += 1 }
+      guard version != shared.version else { return shared.facts = newer }
+      shared.facts.typeNames.merge(newer.typeNames) { old, _ in old }
+      shared.facts.traits.merge(newer.traits) { old, _ in old }
+      shared.facts.fieldOrders.merge(newer.fieldOrders) { old, _ in old }
+      shared.facts.structFields.merge(newer.structFields) { old, _ in old }
+      shared.facts.plainStructs.merge(newer.plainStructs) { old, _ in old }
+      shared.facts.directStructs.merge(newer.directStructs) { old, _ in old }
+    }
   }
 
-  /// The process's facts behind a lock.
+  /// The process's facts, and a count of the merges: a dump that learned from the latest facts
+  /// replaces them whole.
   ///
   /// Values are only ever added, never changed, and each is a value type or an immutable key
   /// path, so handing out copies is safe.
-  private final class Store: @unchecked Sendable {
-    static let shared = Store()
-    private let lock = NSLock()
-    private var facts = DumpTypeFacts()
-    /// Counts the merges: a dump that learned from the latest facts replaces them whole.
-    private var version = 0
-
-    func read() -> (facts: DumpTypeFacts, version: Int) {
-      // `lock()` and `unlock()`, not `withLock`: a generic call per dump in a debug build.
-      lock.lock()
-      defer { lock.unlock() }
-      return (facts, version)
-    }
-
-    func directStruct(_ key: ObjectIdentifier) -> DirectStruct? {
-      lock.lock()
-      defer { lock.unlock() }
-      return facts.directStructs[key]
-    }
-
-    /// `newer` holds every fact of `since` and more: unless another dump learned in between,
-    /// it is the new whole, with no merge of every dictionary.
-    func merge(_ newer: DumpTypeFacts, since: Int) {
-      lock.withLock {
-        defer { version += 1 }
-        guard since != version else { return facts = newer }
-        facts.typeNames.merge(newer.typeNames) { old, _ in old }
-        facts.traits.merge(newer.traits) { old, _ in old }
-        facts.fieldOrders.merge(newer.fieldOrders) { old, _ in old }
-        facts.structFields.merge(newer.structFields) { old, _ in old }
-        facts.plainStructs.merge(newer.plainStructs) { old, _ in old }
-        facts.directStructs.merge(newer.directStructs) { old, _ in old }
-      }
-    }
-  }
+  private static let shared = Locked<(facts: DumpTypeFacts, version: Int)>((DumpTypeFacts(), 0))
 }

@@ -132,7 +132,7 @@ enum PathComponent {
     }
   }
 
-  /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits (``SourceHash``'s): stable across runs
+  /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits (``ContentHash``'s): stable across runs
   /// and platforms.
-  static func hash(_ text: String) -> String { SourceHash.of(text) }
+  static func hash(_ text: String) -> String { ContentHash.of(text) }
 }

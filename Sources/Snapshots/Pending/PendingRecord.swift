@@ -15,7 +15,7 @@ import Foundation
     }
   }
 
-  /// ``SourceHash`` of the test source when the test ran, if the record has it.
+  /// ``ContentHash`` of the test source when the test ran, if the record has it.
   public var sourceHash: String? {
     switch self {
     case .file(let file): return file.sourceHash
@@ -53,7 +53,7 @@ import Foundation
   public var oldText: String?
   /// The text to write; `nil` to remove the closure (the value was `nil`).
   public var newText: String?
-  /// ``SourceHash`` of the test source as it was when the test ran.
+  /// ``ContentHash`` of the test source as it was when the test ran.
   public var sourceHash: String
   /// The test that made the record, for messages.
   public var testName: String
@@ -87,7 +87,7 @@ import Foundation
   /// The test source and line of the assertion.
   public var sourceFile: String
   public var line: Int
-  /// ``SourceHash`` of the test source when the test ran (`nil` when it could not be read): a
+  /// ``ContentHash`` of the test source when the test ran (`nil` when it could not be read): a
   /// reference is not written from a test that has changed since.
   public var sourceHash: String?
 

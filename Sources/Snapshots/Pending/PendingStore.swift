@@ -122,7 +122,7 @@ import Foundation
     }
   }
 
-  /// A run's write-ahead journal when it is applied: one ``SourceHash`` a line, noted before
+  /// A run's write-ahead journal when it is applied: one ``ContentHash`` a line, noted before
   /// the file is renamed into place.
   public static let journalName = "written-sources"
 

@@ -105,7 +105,7 @@ struct FileSite {
   private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
     let record = PendingFileRecord(
       referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
-      sourceFile: filePath, line: Int(line), sourceHash: SourceHash.ofFile(atPath: filePath))
+      sourceFile: filePath, line: Int(line), sourceHash: ContentHash.ofFile(atPath: filePath))
     do {
       try PendingStore.write(.file(record), data: data, testFilePath: filePath)
       return nil

@@ -7,23 +7,23 @@ import Foundation
 /// record.
 @_spi(Tooling) public struct InlineSite: Sendable {
   /// The reference text in the call; `nil` when it has none.
-  public var reference: String?
-  public var record: SnapshotTestingConfiguration.Record?
+  var reference: String?
+  var record: SnapshotTestingConfiguration.Record?
   /// Shown before the failure.
-  public var message: String
+  var message: String
   /// The function called: `assertInlineSnapshot`, or a helper's name; `nil` when the call is
   /// found by its line and column alone.
-  public var functionName: String?
-  public var closureLabel: String
-  public var trailingClosureIndex: Int
-  public var formerClosureLabels: [String]
+  var functionName: String?
+  var closureLabel: String
+  var trailingClosureIndex: Int
+  var formerClosureLabels: [String]
   /// `false` for a spelling whose reference `snapshot-record` does not rewrite.
-  public var isRecordable: Bool
-  public var fileID: StaticString
-  public var filePath: StaticString
-  public var function: StaticString
-  public var line: UInt
-  public var column: UInt
+  var isRecordable: Bool
+  var fileID: StaticString
+  var filePath: StaticString
+  var function: StaticString
+  var line: UInt
+  var column: UInt
 
   public init(
     reference: String?, record: SnapshotTestingConfiguration.Record?, message: String,
@@ -70,7 +70,7 @@ import Foundation
       functionName: functionName ?? "", closureLabel: closureLabel,
       trailingClosureIndex: trailingClosureIndex, formerClosureLabels: formerClosureLabels,
       oldText: reference, newText: actual,
-      sourceHash: SourceHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)")
+      sourceHash: ContentHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)")
     do {
       try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
       return .init(site: self, actual: actual, pending: .kept)

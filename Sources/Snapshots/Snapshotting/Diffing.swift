@@ -13,7 +13,10 @@ import Foundation
 /// ```
 public struct Diffing<Value> {
   /// Encodes a snapshot for its reference file; a thrown error fails the assertion.
-  public var toData: (Value) throws -> Data
+  public var toData: (Value) throws -> Data {
+    // A new encoding may write other bytes than the ones `matchesRecording` knows.
+    didSet { matchesRecording = nil }
+  }
 
   /// Decodes a reference file; a thrown error fails the assertion with the file's path and reason.
   public var fromData: (Data) throws -> Value
@@ -21,9 +24,12 @@ public struct Diffing<Value> {
   /// Compares the reference with the actual snapshot: `nil` when they match.
   public var diff: (_ reference: Value, _ actual: Value) -> SnapshotDifference?
 
-  /// Encodes a value that replaces an existing reference, when the strategy keeps the
-  /// reference's own layout (`.json` keeps swift-snapshot-testing's, so a migrated suite's
-  /// re-recorded references differ only where the values do); `nil` uses ``toData``.
+  /// Encodes a value that replaces an existing reference, for a format whose files can be laid
+  /// out more than one way and that keeps the layout a reference already has; `nil` uses
+  /// ``toData``.
+  ///
+  /// `.json` keeps the layout of references written by Foundation (swift-snapshot-testing's), so
+  /// a migrated suite's re-recorded references differ only where the values do.
   public var toDataReplacing: ((_ value: Value, _ reference: Data) throws -> Data)?
 
   public init(
@@ -39,8 +45,9 @@ public struct Diffing<Value> {
   /// Whether a reference file holds exactly the bytes recording `value` writes.
   ///
   /// Told without decoding the file, and such a reference matches. `nil` where decoding and
-  /// comparing is the only way; `.lines` compares the text's UTF-8 with the file.
-  @_spi(Tooling) public var matchesRecording: ((_ value: Value, _ reference: Data) -> Bool)?
+  /// comparing is the only way; `.lines` compares the text's UTF-8 with the file, and a
+  /// diffing made from it (`.json`) keeps that until its `toData` changes.
+  var matchesRecording: ((_ value: Value, _ reference: Data) -> Bool)?
 }
 
 /// What a failed comparison reports: a message, and files that help to see the difference.

@@ -13,7 +13,7 @@ import FuzzSupport
 func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: data, count: count)
   let source = String(decoding: input, as: UTF8.self)
-  let hash = SourceHash.of(source)
+  let hash = ContentHash.of(source)
   var records: [PendingInlineRecord] = []
   for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
   {
@@ -31,7 +31,7 @@ func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   else { return 0 }
   let again = records.map { record -> PendingInlineRecord in
     var record = record
-    record.sourceHash = SourceHash.of(text)
+    record.sourceHash = ContentHash.of(text)
     return record
   }
   switch SourceRewrite.apply(again, to: text) {
