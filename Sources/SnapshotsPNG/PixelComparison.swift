@@ -1,41 +1,84 @@
 /// Compares two images of the same size pixel by pixel: a pure function over RGBA buffers.
 ///
-/// A pixel whose four bytes are equal matches without further work. Otherwise both colours are
-/// blended over white and over black (so a change of transparency shows as a change of colour)
-/// and the larger of the two CIEDE2000 differences is its ΔE. Fully transparent pixels therefore
-/// match whatever their colour bytes.
+/// A pixel whose four bytes are equal matches without further work, and so does one under a
+/// mask. Otherwise its colour difference is measured by the chosen ``Metric``; a pixel beyond it
+/// that lies on an anti-aliased edge in either image (``Antialiasing``) is not counted when
+/// anti-aliasing is ignored.
 struct PixelComparison {
-  /// Pixels whose ΔE is above the tolerance.
-  private(set) var differing = 0
-  /// The largest ΔE and where it is.
-  private(set) var largest: (deltaE: Double, x: Int, y: Int)?
-  /// Per pixel: 0 equal bytes, 1 within the tolerance, 2 beyond it; empty when nothing changed.
-  private(set) var marks: [UInt8] = []
+  /// How far apart two colours are, and how far they may be.
+  enum Metric {
+    /// CIEDE2000 ΔE, at most `tolerance` (`perceptualPrecision`). Both colours are blended over
+    /// white and over black (so a change of transparency shows as a change of colour) and the
+    /// larger difference counts; fully transparent pixels therefore match whatever their bytes.
+    case deltaE(tolerance: Double)
+    /// pixelmatch's square YIQ difference, at most `allowed` (from `threshold`).
+    case yiq(allowed: Double)
+  }
 
-  init(reference: Image, actual: Image, tolerance: Double) {
+  /// What a pixel is, for the difference image.
+  enum Mark: UInt8 {
+    case equal, withinTolerance, beyond, antialiased, masked
+  }
+
+  /// Pixels beyond the metric, not counting anti-aliased ones when they are ignored.
+  private(set) var differing = 0
+  /// Pixels beyond the metric that lie on an anti-aliased edge and were not counted.
+  private(set) var antialiased = 0
+  /// The largest difference (in the metric's unit: ΔE, or YIQ threshold) and where it is.
+  private(set) var largest: (value: Double, x: Int, y: Int)?
+  /// Per pixel; empty when no pixel outside the masks changed.
+  private(set) var marks: [Mark] = []
+
+  init(
+    reference: Image, actual: Image, metric: Metric, ignoringAntialiasing: Bool = false,
+    masked: [Bool] = []
+  ) {
     precondition(reference.width == actual.width && reference.height == actual.height)
-    let width = reference.width
+    let (width, height) = (reference.width, reference.height)
+    let edges = Antialiasing(width: width, height: height)
     reference.rgba.withUnsafeBufferPointer { old in
       actual.rgba.withUnsafeBufferPointer { new in
-        for pixel in 0..<(width * reference.height) {
+        for pixel in 0..<(width * height) {
           let i = pixel * 4
           if old[i] == new[i] && old[i + 1] == new[i + 1] && old[i + 2] == new[i + 2]
             && old[i + 3] == new[i + 3]
           {
             continue
           }
-          if marks.isEmpty { marks = Array(repeating: 0, count: width * reference.height) }
-          let deltaE = Self.deltaE(old, new, at: i)
-          if deltaE > (largest?.deltaE ?? -1) { largest = (deltaE, pixel % width, pixel / width) }
-          if deltaE > tolerance {
-            differing += 1
-            marks[pixel] = 2
+          if !masked.isEmpty && masked[pixel] { continue }
+          if marks.isEmpty { marks = Self.initialMarks(masked, count: width * height) }
+          let (x, y) = (pixel % width, pixel / width)
+          let value: Double
+          let beyond: Bool
+          switch metric {
+          case .deltaE(let tolerance):
+            value = Self.deltaE(old, new, at: i)
+            beyond = value > tolerance
+          case .yiq(let allowed):
+            let squared = YIQDelta.squared(old, i, new, i)
+            value = (squared / YIQDelta.maximum).squareRoot()
+            beyond = squared > allowed
+          }
+          if value > (largest?.value ?? -1) { largest = (value, x, y) }
+          if !beyond {
+            marks[pixel] = .withinTolerance
+          } else if ignoringAntialiasing
+            && (edges.isEdge(x, y, in: old, comparedWith: new)
+              || edges.isEdge(x, y, in: new, comparedWith: old))
+          {
+            antialiased += 1
+            marks[pixel] = .antialiased
           } else {
-            marks[pixel] = 1
+            differing += 1
+            marks[pixel] = .beyond
           }
         }
       }
     }
+  }
+
+  private static func initialMarks(_ masked: [Bool], count: Int) -> [Mark] {
+    masked.isEmpty ? Array(repeating: .equal, count: count) : masked.map { $0 ? .masked : .equal }
   }
 
   private static func deltaE(

@@ -16,13 +16,33 @@ extension Snapshotting where Format == Image {
   /// under Swift Testing they are also attached to the test.
   public static var png: Snapshotting<Image, Image> { .png() }
 
-  /// An image compared with tolerances; see ``Snapshots/Diffing/image(precision:perceptualPrecision:)``.
-  public static func png(precision: Double = 1, perceptualPrecision: Double = 1)
-    -> Snapshotting<Image, Image>
-  {
-    Snapshotting<Image, Image>(
-      pathExtension: "png",
-      diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision))
+  /// An image compared with tolerances and masks; the parameters are
+  /// ``Snapshots/Diffing/image(precision:perceptualPrecision:threshold:maxDifferentPixels:maxDifferentPixelRatio:ignoringAntialiasing:masks:)``'s.
+  ///
+  /// ```swift
+  /// assertSnapshot(
+  ///   of: dashboard.render(),
+  ///   as: .png(threshold: 0.1, maxDifferentPixels: 20, ignoringAntialiasing: true,
+  ///            masks: [.pixels(x: 560, y: 8, width: 72, height: 20)]))
+  /// ```
+  ///
+  /// Masks are painted in ``ImageMask/color`` in the snapshot itself: the reference, the actual
+  /// image and the difference image show where they are.
+  public static func png(
+    precision: Double = 1, perceptualPrecision: Double = 1, threshold: Double? = nil,
+    maxDifferentPixels: Int? = nil, maxDifferentPixelRatio: Double? = nil,
+    ignoringAntialiasing: Bool = false, masks: [ImageMask] = []
+  ) -> Snapshotting<Image, Image> {
+    let diffing = Diffing<Image>.image(
+      precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
+      maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
+      ignoringAntialiasing: ignoringAntialiasing, masks: masks)
+    guard !masks.isEmpty else {
+      return Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing)
+    }
+    return Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing) { image in
+      Async(catching: { try masks.painted(on: image) })
+    }
   }
 }
 
@@ -36,9 +56,17 @@ extension Snapshotting where Value == Data, Format == Image {
   /// Data that is not a readable PNG fails the assertion with libpng's reason.
   public static var png: Snapshotting { .png() }
 
-  /// PNG data compared with tolerances.
-  public static func png(precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
-    Snapshotting<Image, Image>.png(precision: precision, perceptualPrecision: perceptualPrecision)
-      .asyncPullback { (data: Data) in Async(catching: { try Image(pngData: data) }) }
+  /// PNG data compared with tolerances and masks, as images are.
+  public static func png(
+    precision: Double = 1, perceptualPrecision: Double = 1, threshold: Double? = nil,
+    maxDifferentPixels: Int? = nil, maxDifferentPixelRatio: Double? = nil,
+    ignoringAntialiasing: Bool = false, masks: [ImageMask] = []
+  ) -> Snapshotting {
+    Snapshotting<Image, Image>.png(
+      precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
+      maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
+      ignoringAntialiasing: ignoringAntialiasing, masks: masks
+    )
+    .asyncPullback { (data: Data) in Async(catching: { try Image(pngData: data) }) }
   }
 }

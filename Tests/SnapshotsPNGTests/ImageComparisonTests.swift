@@ -49,7 +49,8 @@ import Testing
     let changed = try Image(width: 16, height: 16, rgba: rgba)
     for (perceptualPrecision, count) in fixture.expected {
       let tolerance = (1 - perceptualPrecision) * 100
-      let comparison = PixelComparison(reference: Self.base, actual: changed, tolerance: tolerance)
+      let comparison = PixelComparison(
+        reference: Self.base, actual: changed, metric: .deltaE(tolerance: tolerance))
       #expect(
         comparison.differing == count,
         "\(fixture.name) at perceptualPrecision \(perceptualPrecision)")
@@ -100,8 +101,10 @@ import Testing
     var rgba = Self.base.rgba
     rgba.replaceSubrange(Self.pixel(3, 4)..<Self.pixel(3, 4) + 3, with: [255, 0, 0])
     let changed = try Image(width: 16, height: 16, rgba: rgba)
-    let comparison = PixelComparison(reference: Self.base, actual: changed, tolerance: 0)
-    let difference = try DifferenceImage.make(reference: Self.base, marks: comparison.marks)
+    let comparison = PixelComparison(
+      reference: Self.base, actual: changed, metric: .deltaE(tolerance: 0))
+    let difference = try DifferenceImage.make(
+      reference: Self.base, marks: comparison.marks, masked: [])
     #expect(Array(difference.rgba[Self.pixel(3, 4)..<Self.pixel(3, 4) + 4]) == [255, 0, 0, 255])
     let faded = difference.rgba[Self.pixel(0, 0)]
     #expect(faded > 200 && difference.rgba[Self.pixel(0, 0) + 1] == faded)

@@ -52,7 +52,76 @@ enum ImageWorkloads {
       Row(
         name: "tolerant compare (perceptualPrecision 0.98), 4096², 1% changed", ours: tolerantTime,
         theirs: nil, target: String(format: "%.0f Mpx/s", megapixels / tolerantTime)),
-    ] + (try codingRows())
+    ] + (try maskAndAntialiasingRows()) + (try codingRows())
+  }
+
+  /// Masks and anti-aliasing detection: free on identical images, and on a pair that differs
+  /// everywhere measured against our plain compare and pixelmatch's Python port (when installed).
+  static func maskAndAntialiasingRows() throws -> [Row] {
+    let side = 2048
+    let image = try noise(side: side, seed: 3)
+    let copy = try Image(width: side, height: side, rgba: image.rgba.map { $0 })
+    let other = try noise(side: side, seed: 4)
+    let careful = Diffing<Image>.image(
+      threshold: 0.1, ignoringAntialiasing: true,
+      masks: [
+        .pixels(x: 100, y: 100, width: 400, height: 80),
+        .fractions(x: 0.75, y: 0, width: 0.25, height: 0.1),
+      ])
+    let identical = bestTime(runs: 9) { precondition(careful.diff(image, copy) == nil) }
+    let bare = bestTime(runs: 9) {
+      let equal = image.rgba.withUnsafeBytes { a in
+        copy.rgba.withUnsafeBytes { b in
+          guard let a = a.baseAddress, let b = b.baseAddress else { return false }
+          return memcmp(a, b, side * side * 4) == 0
+        }
+      }
+      precondition(equal)
+    }
+    let detecting = Diffing<Image>.image(threshold: 0.1, ignoringAntialiasing: true)
+    let everywhere = bestTime(runs: 2) { precondition(detecting.diff(image, other) != nil) }
+    let plain = bestTime(runs: 2) { precondition(Diffing<Image>.image().diff(image, other) != nil) }
+    var rows = [
+      Row(
+        name: "identical 2048² images, 2 masks and anti-aliasing detection", ours: identical,
+        baseline: bare, baselineName: "bare memcmp", target: "≤ 1.5× memcmp"),
+      Row(
+        name: "2048² pair differing everywhere, anti-aliasing detection on (with difference image)",
+        ours: everywhere, baseline: plain, baselineName: "our plain compare", target: "report"),
+    ]
+    if let pixelmatch = try pixelmatchSeconds(image, other) {
+      rows.append(
+        Row(
+          name: "the same pair, detection on", ours: everywhere, baseline: pixelmatch,
+          baselineName: "pixelmatch (Python)", target: "report"))
+    }
+    return rows
+  }
+
+  /// pixelmatch's own time (its Python port) on a pair with detection on; `nil` when it is not
+  /// installed.
+  static func pixelmatchSeconds(_ first: Image, _ second: Image) throws -> Double? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pixelmatch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(first.rgba).write(to: folder.appendingPathComponent("a.rgba"))
+    try Data(second.rgba).write(to: folder.appendingPathComponent("b.rgba"))
+    let script = """
+      import sys, time
+      try:
+          from pixelmatch import pixelmatch
+      except ImportError:
+          print("missing"); sys.exit(0)
+      a = open("a.rgba", "rb").read(); b = open("b.rgba", "rb").read()
+      start = time.perf_counter()
+      pixelmatch(a, b, \(first.width), \(first.height), threshold=0.1, includeAA=False)
+      print(time.perf_counter() - start)
+      """
+    try Data(script.utf8).write(to: folder.appendingPathComponent("time.py"))
+    let output = try ChildProcess.run(
+      "/usr/bin/env", ["python3", "time.py"], in: folder, capturingOutput: true)
+    return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   static func codingRows() throws -> [Row] {
