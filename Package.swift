@@ -11,14 +11,19 @@ let package = Package(
     .library(name: "InlineSnapshots", targets: ["InlineSnapshots"]),
     .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
+    .library(name: "SnapshotSourceTooling", targets: ["SnapshotSourceTooling"]),
+    // The plugins build one of these in the package's own debug build, beside its tests:
+    // `snapshots-files` (seconds) unless the package has inline snapshots, `snapshots`
+    // (swift-syntax: minutes, once) when it does or a command needs a Swift parser.
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
+    .executable(name: "snapshots-files", targets: ["SnapshotsFilesTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
     .plugin(name: "snapshot-migrate", targets: ["SnapshotMigrate"]),
     .plugin(name: "snapshot-gallery", targets: ["SnapshotGallery"]),
   ],
   dependencies: [
-    // Only the tooling (the `snapshots` executable behind the plugin) uses swift-syntax; test
-    // targets that import `InlineSnapshots` build without it.
+    // Only SnapshotSourceTooling (the `snapshots` executable) uses swift-syntax; test targets
+    // that import `InlineSnapshots`, and `snapshots-files`, build without it.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     // Only `SnapshotsCustomDump` uses it.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -63,10 +68,11 @@ let package = Package(
       name: "SnapshotsCustomDumpTests",
       dependencies: ["SnapshotsCustomDump", "InlineSnapshots"]
     ),
+    .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),
     .target(
-      name: "SnapshotTooling",
+      name: "SnapshotSourceTooling",
       dependencies: [
-        "Snapshots",
+        "SnapshotTooling",
         "SnapshotsPNG",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
@@ -74,9 +80,15 @@ let package = Package(
     ),
     .testTarget(
       name: "SnapshotToolingTests",
-      dependencies: ["SnapshotTooling", "SnapshotsPNG", "TestSupport"]
+      dependencies: [
+        "SnapshotTooling", "SnapshotSourceTooling", "SnapshotsPNG", "TestSupport",
+        // The oracle the lexer of `SwiftDeclarations` is held to.
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
     ),
-    .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
+    .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotSourceTooling"]),
+    .executableTarget(name: "SnapshotsFilesTool", dependencies: ["SnapshotTooling"]),
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
     .testTarget(
       name: "SnapshotRecordTests", dependencies: ["Snapshots", "SnapshotsPNG", "TestSupport"]),
@@ -90,8 +102,7 @@ let package = Package(
           .writeToPackageDirectory(
             reason: "Records snapshot files and rewrites inline snapshots in test sources")
         ]
-      ),
-      dependencies: ["SnapshotsTool"]
+      )
     ),
     .plugin(
       name: "SnapshotMigrate",
@@ -103,8 +114,7 @@ let package = Package(
           .writeToPackageDirectory(
             reason: "Rewrites Package.swift and the imports of the package's sources")
         ]
-      ),
-      dependencies: ["SnapshotsTool"]
+      )
     ),
     .plugin(
       name: "SnapshotGallery",
@@ -116,8 +126,7 @@ let package = Package(
           .writeToPackageDirectory(
             reason: "Writes snapshot-catalog.json and gallery.html under .build/snapshots")
         ]
-      ),
-      dependencies: ["SnapshotsTool"]
+      )
     ),
   ]
 )

@@ -5,8 +5,7 @@ import PackagePlugin
 /// the package's snapshots and the gallery page beside it, under `.build/snapshots/`, through
 /// the `snapshots` tool; `--info FILE` prints where a PNG reference was recorded instead.
 ///
-/// Everything the tool does is reachable through the plugins, which share one build of it:
-/// `swift run snapshots` would build it again, in another folder.
+/// The gallery needs no Swift parser: it runs `snapshots-files`, which builds in seconds.
 @main
 struct SnapshotGallery: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -27,23 +26,24 @@ struct SnapshotGallery: CommandPlugin {
     }
     let package = context.package.directoryURL
     let toolArguments: [String]
+    let tool: SnapshotsToolBuild
     switch arguments.count {
     case 0:
       toolArguments = ["gallery", "--package-directory", package.path]
+      tool = .files
     case 2 where arguments[0] == "--info":
       toolArguments = ["info", URL(fileURLWithPath: arguments[1], relativeTo: package).path]
+      // `info` reads PNG chunks with libpng, which only the whole tool links.
+      tool = .full
     default:
-      throw GalleryError(description: "unknown arguments: \(arguments.joined(separator: " "))")
+      throw PluginError("unknown arguments: \(arguments.joined(separator: " "))")
     }
-    let tool = try context.tool(named: "SnapshotsTool")
-    let process = try Process.run(tool.url, arguments: toolArguments)
+    let say = { (line: String) in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    let process = try Process.run(
+      tool.build(with: packageManager, say: say), arguments: toolArguments)
     process.waitUntilExit()
     if process.terminationStatus != 0 {
-      throw GalleryError(description: "snapshots exited with status \(process.terminationStatus)")
+      throw PluginError("snapshots exited with status \(process.terminationStatus)")
     }
   }
-}
-
-struct GalleryError: Error, CustomStringConvertible {
-  var description: String
 }

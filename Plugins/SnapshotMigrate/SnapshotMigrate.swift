@@ -26,7 +26,7 @@ struct SnapshotMigrate: CommandPlugin {
     }
     let dryRun = extractor.extractFlag(named: "dry-run") > 0
     guard extractor.remainingArguments.isEmpty else {
-      throw MigrateError(
+      throw PluginError(
         "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\n\(Self.usage)"
       )
     }
@@ -34,22 +34,18 @@ struct SnapshotMigrate: CommandPlugin {
       let toolkit = context.package.dependencies.first(where: {
         $0.package.displayName == "swift-snapshots"
       })
-    else { throw MigrateError("swift-snapshots is not a dependency of this package") }
+    else { throw PluginError("swift-snapshots is not a dependency of this package") }
     var toolArguments = [
       "migrate", "--package-directory", context.package.directoryURL.path,
       "--toolkit-identity", toolkit.package.id,
     ]
     if dryRun { toolArguments.append("--dry-run") }
+    let say = { (line: String) in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     let process = try Process.run(
-      try context.tool(named: "SnapshotsTool").url, arguments: toolArguments)
+      SnapshotsToolBuild.full.build(with: packageManager, say: say), arguments: toolArguments)
     process.waitUntilExit()
     if process.terminationStatus != 0 {
-      throw MigrateError("snapshots exited with status \(process.terminationStatus)")
+      throw PluginError("snapshots exited with status \(process.terminationStatus)")
     }
   }
-}
-
-struct MigrateError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

@@ -78,9 +78,31 @@ struct SnapshotRecord: CommandPlugin {
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
     if gallery { toolArguments.append("--gallery") }
-    let snapshots = try context.tool(named: "SnapshotsTool")
+    // The tool without a Swift parser unless the package can have inline snapshots; if a run
+    // has some all the same (through a library this cannot see), it changes nothing and says
+    // so, and the command runs again with the whole tool.
+    var tool: SnapshotsToolBuild = canHaveInlineSnapshots(context) ? .full : .files
+    let progress = { (line: String) in if !quiet { say(line) } }
+    var status = try run(tool.build(with: packageManager, say: progress), toolArguments)
+    if status == SnapshotsToolBuild.needsFullStatus && tool == .files {
+      tool = .full
+      status = try run(tool.build(with: packageManager, say: progress), toolArguments)
+    }
+    // The tool has said what went wrong, in its last line; SwiftPM may print this one before
+    // the tool's output.
+    switch status {
+    case 0: return
+    case 1: throw PluginError("snapshot-record did not record everything (its last line says why)")
+    case 2: throw PluginError("snapshot-record was used wrongly (its last line says how)")
+    case 3: throw PluginError("the tests could not run or crashed (its last line says which)")
+    default: throw PluginError("snapshot-record stopped (status \(status))")
+    }
+  }
+
+  /// Runs the tool to its end; its exit status.
+  private func run(_ snapshots: URL, _ arguments: [String]) throws -> Int32 {
     let parent = getppid()
-    let process = try Process.run(snapshots.url, arguments: toolArguments)
+    let process = try Process.run(snapshots, arguments: arguments)
     // When `swift package` dies (`kill -9`, a closed terminal), the tool is told to stop: it
     // ends the tests it runs and leaves every file whole.
     let tool = process.processIdentifier
@@ -90,14 +112,21 @@ struct SnapshotRecord: CommandPlugin {
       exit(1)
     }
     process.waitUntilExit()
-    // The tool has said what went wrong, in its last line; SwiftPM may print this one before
-    // the tool's output.
-    switch process.terminationStatus {
-    case 0: return
-    case 1: throw PluginError("snapshot-record did not record everything (its last line says why)")
-    case 2: throw PluginError("snapshot-record was used wrongly (its last line says how)")
-    case 3: throw PluginError("the tests could not run or crashed (its last line says which)")
-    default: throw PluginError("snapshot-record stopped (status \(process.terminationStatus))")
+    return process.terminationStatus
+  }
+
+  /// Whether the package's tests can leave inline snapshots: a target of the package depends on
+  /// `InlineSnapshots` (directly or through other libraries), or a source of the package names
+  /// an inline snapshot function (the deprecated `_assertInlineSnapshot` lives in the core).
+  private func canHaveInlineSnapshots(_ context: PluginContext) -> Bool {
+    context.package.targets.contains { target in
+      guard let module = target as? SourceModuleTarget else { return false }
+      if module.recursiveTargetDependencies.contains(where: { $0.name == "InlineSnapshots" }) {
+        return true
+      }
+      return module.sourceFiles(withSuffix: "swift").contains { file in
+        (try? String(contentsOf: file.url, encoding: .utf8))?.contains("InlineSnapshot") == true
+      }
     }
   }
 
@@ -126,9 +155,4 @@ struct SnapshotRecord: CommandPlugin {
     throw PluginError(
       "the test binary \(name) was not found above \(context.pluginWorkDirectoryURL.path)")
   }
-}
-
-struct PluginError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
 }

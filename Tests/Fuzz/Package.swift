@@ -7,7 +7,11 @@ import PackageDescription
 let package = Package(
   name: "SnapshotsFuzz",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(name: "swift-snapshots", path: "../..")],
+  dependencies: [
+    .package(name: "swift-snapshots", path: "../.."),
+    // The oracle FuzzSwiftDeclarations holds the lexer to.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+  ],
   targets: [
     .target(name: "FuzzSupport"),
     .executableTarget(
@@ -21,6 +25,16 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots")]),
     .executableTarget(
       name: "FuzzSourceRewrite",
-      dependencies: ["FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots")]),
+      dependencies: [
+        "FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots"),
+        .product(name: "SnapshotSourceTooling", package: "swift-snapshots"),
+      ]),
+    .executableTarget(
+      name: "FuzzSwiftDeclarations",
+      dependencies: [
+        "FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
   ]
 )

@@ -77,10 +77,10 @@ struct ThrowawayPackage {
     return nil
   }
 
-  /// The `snapshots` tool as the plugin built it (`SnapshotsTool-tool`, once the plugin ran),
-  /// or as `swift build` did.
+  /// The `snapshots` tool as the plugin built it (in the package's debug build, as
+  /// `swift build` would).
   func snapshotsTool() -> URL? {
-    builtProduct("SnapshotsTool-tool") ?? builtProduct("snapshots")
+    builtProduct("snapshots")
   }
 
   /// `swift package --allow-writing-to-package-directory snapshot-record …`.

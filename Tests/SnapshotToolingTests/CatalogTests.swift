@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsPNG
 import TestSupport
@@ -42,7 +43,7 @@ import Testing
     var lines: [String] = []
     let command = try SnapshotsCommand(
       parsing: ["catalog", "--package-directory", package.path], currentDirectory: package.url)
-    #expect(command.run(print: { lines.append($0) }) == .success)
+    #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .success)
     #expect(
       lines == [
         "Wrote .build/snapshots/snapshot-catalog.json: 4 snapshots, 2 failed or new."
@@ -96,7 +97,7 @@ import Testing
     let command = try SnapshotsCommand(
       parsing: ["gallery", "--package-directory", package.path], currentDirectory: package.url)
     var lines: [String] = []
-    #expect(command.run(print: { lines.append($0) }) == .success)
+    #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .success)
     #expect(lines.first?.contains("2 snapshots (2 to review)") == true, "\(lines)")
     let catalog = try SnapshotCatalog.build(packageDirectory: package.url)
     #expect(
@@ -127,7 +128,7 @@ import Testing
       var lines: [String] = []
       let command = try SnapshotsCommand(
         parsing: [verb, "--package-directory", missing.path], currentDirectory: parent.url)
-      #expect(command.run(print: { lines.append($0) }) == .usage)
+      #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .usage)
       #expect(lines == ["error: \(missing.path): no such package folder"])
     }
     #expect(try parent.contents().isEmpty)

@@ -1,5 +1,5 @@
 import Foundation
-import SnapshotTooling
+@_spi(Tooling) import SnapshotTooling
 import TestSupport
 import Testing
 
@@ -56,6 +56,17 @@ import Testing
       guard let usage = error as? SnapshotsCommand.UsageError else { return false }
       return usage.description.hasPrefix(message) && !usage.isHelp
     }
+  }
+
+  @Test(arguments: [["migrate", "--dry-run"], ["info", "x.png"]])
+  func verbsThatNeedAParserSayItWithoutOne(arguments: [String]) throws {
+    var lines: [String] = []
+    let command = try SnapshotsCommand(parsing: arguments, currentDirectory: here)
+    #expect(command.run(print: { lines.append($0) }, tooling: nil) == .needsSourceTooling)
+    #expect(
+      lines == [
+        "This needs the snapshots tool built with a Swift parser (\(arguments[0])); nothing was changed."
+      ])
   }
 
   @Test(arguments: [["--help"], ["record", "--help"], ["help", "apply"], []])

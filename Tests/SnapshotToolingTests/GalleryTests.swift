@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsPNG
 import TestSupport
@@ -92,7 +93,7 @@ import Testing
       let command = try SnapshotsCommand(
         parsing: ["gallery", "--package-directory", root], currentDirectory: url)
       var lines: [String] = []
-      let status = command.run(print: { lines.append($0) })
+      let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
       #expect(status == .success, "\(lines)")
       #expect(
         lines.first?.hasPrefix("Wrote the gallery of 9 snapshots (3 to review): file://") == true)

@@ -1,5 +1,6 @@
 import Foundation
-import SnapshotTooling
+@_spi(Tooling) import SnapshotSourceTooling
+@_spi(Tooling) import SnapshotTooling
 import SnapshotsPNG
 import TestSupport
 import Testing
@@ -10,7 +11,7 @@ import Testing
     var lines: [String] = []
     let command = try SnapshotsCommand(
       parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
-    let status = command.run(print: { lines.append($0) })
+    let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
     return (status, lines)
   }
 

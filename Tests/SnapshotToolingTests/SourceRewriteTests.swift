@@ -1,7 +1,8 @@
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import Testing
 
-@_spi(Tooling) @testable import SnapshotTooling
+@_spi(Tooling) @testable import SnapshotSourceTooling
 
 /// The rewriter on source texts: where closures go, how literals are written, and what it refuses.
 @Suite struct SourceRewriteTests {
@@ -321,7 +322,7 @@ import Testing
   }
 
   /// Applies records taken from `source` as it is.
-  func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewrite.Outcome {
+  func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewriteOutcome {
     let hash = ContentHash.of(source)
     return SourceRewrite.apply(
       records.map { record in

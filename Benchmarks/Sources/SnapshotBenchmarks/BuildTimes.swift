@@ -8,6 +8,10 @@ import Foundation
 /// `swift build --build-tests` is timed from an empty build folder. The same target with no
 /// library at all (Swift Testing and Foundation only) is the floor both share; the builds less
 /// that floor are each library's own part.
+///
+/// Then the first `snapshot-record` of a fresh package (its build folder emptied but for the
+/// resolved packages), against that package's own clean `swift build --build-tests`, with the
+/// record's peak memory (the largest process, from `/usr/bin/time`).
 enum BuildTimes {
   static let inlineTest = """
     @Test func greeting() {
@@ -16,6 +20,13 @@ enum BuildTimes {
         Hello
         \"\"\"
       }
+    }
+    """
+
+  /// An inline snapshot with no reference yet, which the first record writes.
+  static let newInlineTest = """
+    @Test func greeting() {
+      assertInlineSnapshot(of: "Hello", as: .lines)
     }
     """
 
@@ -70,7 +81,69 @@ enum BuildTimes {
       Row(
         name: "the file-only build less that floor (the library's part)",
         ours: file.ours - floor, theirs: file.theirs - floor, target: "report"),
+    ] + (try firstRecordRows(ours, product: { product($0, identity) }))
+  }
+
+  static func firstRecordRows(_ dependency: String, product: (String) -> String) throws -> [Row] {
+    let file = try firstRecord(
+      dependency: dependency, product: product("Snapshots"), module: "Snapshots", test: fileTest)
+    let inline = try firstRecord(
+      dependency: dependency, product: product("InlineSnapshots"), module: "InlineSnapshots",
+      test: newInlineTest)
+    func peak(_ kilobytes: Int) -> String {
+      String(format: "peak %.2f GB", Double(kilobytes) / 1e6)
+    }
+    return [
+      Row(
+        name: "first snapshot-record of a fresh package, file snapshots only", ours: file.record,
+        baseline: file.build, baselineName: "its clean build --build-tests",
+        target: "≤ 1.5× of it, ≤ 1 GB: \(peak(file.peakKilobytes))"),
+      Row(
+        name: "first snapshot-record of a fresh package, inline snapshots", ours: inline.record,
+        baseline: inline.build, baselineName: "its clean build --build-tests",
+        target: "report: \(peak(inline.peakKilobytes))"),
     ]
+  }
+
+  /// The package's clean build, and its first `snapshot-record` from a build folder emptied
+  /// the same way, with that run's peak memory.
+  private static func firstRecord(dependency: String, product: String, module: String, test: String)
+    throws -> (build: Double, record: Double, peakKilobytes: Int)
+  {
+    let folder = try makePackage(
+      dependency: dependency, product: product, module: module, test: test)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try run(["package", "resolve"], in: folder)
+    try emptyBuildFolder(of: folder)
+    var start = ContinuousClock.now
+    try run(["build", "--build-tests"], in: folder)
+    let build = (ContinuousClock.now - start).seconds
+    try emptyBuildFolder(of: folder)
+    let peakFile = folder.appendingPathComponent("peak.txt")
+    start = ContinuousClock.now
+    try ChildProcess.run(
+      "/usr/bin/time",
+      [
+        "-f", "%M", "-o", peakFile.path, "swift", "package", "--allow-writing-to-package-directory",
+        "snapshot-record", "--quiet",
+      ],
+      in: folder, showingErrors: false)
+    let record = (ContinuousClock.now - start).seconds
+    let peak =
+      Int(
+        String(decoding: try Data(contentsOf: peakFile), as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    return (build, record, peak)
+  }
+
+  /// Removes what a build wrote, keeping the resolved packages.
+  private static func emptyBuildFolder(of package: URL) throws {
+    let build = package.appendingPathComponent(".build")
+    let kept: Set = ["checkouts", "repositories", "workspace-state.json", "artifacts"]
+    for name in try FileManager.default.contentsOfDirectory(atPath: build.path)
+    where !kept.contains(name) {
+      try FileManager.default.removeItem(at: build.appendingPathComponent(name))
+    }
   }
 
   static let floorTest = """
@@ -83,9 +156,21 @@ enum BuildTimes {
   private static func time(dependency: String?, product: String?, module: String, test: String)
     throws -> Double
   {
+    let folder = try makePackage(
+      dependency: dependency, product: product, module: module, test: test)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try run(["package", "resolve"], in: folder)
+    let start = ContinuousClock.now
+    try run(["build", "--build-tests"], in: folder)
+    return (ContinuousClock.now - start).seconds
+  }
+
+  /// A package `App` with one test file in a new temporary folder.
+  private static func makePackage(
+    dependency: String?, product: String?, module: String, test: String
+  ) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "swift-snapshots-build-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
     let tests = folder.appendingPathComponent("Tests/AppTests")
     try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
     try Data(
@@ -110,10 +195,7 @@ enum BuildTimes {
 
       """.utf8
     ).write(to: tests.appendingPathComponent("GreetingTests.swift"))
-    try run(["package", "resolve"], in: folder)
-    let start = ContinuousClock.now
-    try run(["build", "--build-tests"], in: folder)
-    return (ContinuousClock.now - start).seconds
+    return folder
   }
 
   private static func run(_ arguments: [String], in folder: URL) throws {

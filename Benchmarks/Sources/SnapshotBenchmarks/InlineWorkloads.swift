@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Internals) import InlineSnapshotTesting
+@_spi(Tooling) import SnapshotSourceTooling
 import SnapshotTesting
-import SnapshotTooling
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
 /// Applying pending inline snapshots: `snapshots apply` (reading the records, rewriting, writing
@@ -86,7 +87,7 @@ enum InlineWorkloads {
   static func timedApply(_ options: [String], in package: URL) throws -> Double {
     let command = try SnapshotsCommand(parsing: ["apply"] + options, currentDirectory: package)
     let start = ContinuousClock.now
-    let status = command.run(print: { _ in })
+    let status = command.run(print: { _ in }, tooling: SwiftSourceTooling())
     let elapsed = ContinuousClock.now - start
     guard status == .success else { throw CocoaError(.fileWriteUnknown) }
     return elapsed.seconds

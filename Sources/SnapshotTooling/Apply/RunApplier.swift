@@ -12,6 +12,9 @@ struct RunApplier {
   /// whose name its file declares twice (two suites' `dump()`), since its references' names
   /// are the other's too and only a full run tells whose it is.
   var partialRun = false
+  /// Rewrites inline snapshots; without it a run that has some is not applied
+  /// (``RunApplication`` stops before).
+  var tooling: (any SourceTooling)?
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -162,7 +165,13 @@ struct RunApplier {
     }
     let text: String
     let count: Int
-    switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
+    guard let tooling else {
+      keep()
+      report.refused.append(
+        .init(path: shown, reason: "this build of the tool cannot rewrite sources"))
+      return
+    }
+    switch tooling.rewrite(records, in: source, written: run.writtenSources) {
     case .refused(let reason):
       keep()
       report.refused.append(.init(path: shown, reason: reason))
@@ -213,7 +222,8 @@ struct RunApplier {
       guard case .inline(let call) = entry.record else { return nil }
       return (entry.url, call)
     }
-    let moved = SourceRewrite.rebase(inline.map(\.1), from: source, to: rewritten)
+    let moved =
+      tooling?.rebase(inline.map(\.1), from: source, to: rewritten) ?? inline.map { _ in nil }
     for ((url, _), call) in zip(inline, moved) {
       if let call { try PendingStore.replace(url, with: .inline(call)) }
     }

@@ -31,7 +31,7 @@ struct RunSummary {
 }
 
 /// `1 file`, `2 files`.
-func counted(_ number: Int, _ noun: String) -> String {
+@_spi(Tooling) public func counted(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 

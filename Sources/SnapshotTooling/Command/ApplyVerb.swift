@@ -49,11 +49,13 @@ public struct ApplyVerb: Equatable, Sendable {
     gallery = parsed.flag("gallery")
   }
 
-  func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
+  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+    -> SnapshotsCommand.ExitCode
+  {
     RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
-      includeInterrupted: includeInterrupted, print: print
+      includeInterrupted: includeInterrupted, print: print, tooling: tooling
     ).run()
   }
 }

@@ -1,6 +1,4 @@
 import Foundation
-@_spi(Tooling) import Snapshots
-import SnapshotsPNG
 
 /// `snapshots info FILE`: where a PNG reference was recorded (its environment fingerprint).
 public struct InfoVerb: Equatable, Sendable {
@@ -15,25 +13,10 @@ public struct InfoVerb: Equatable, Sendable {
     file = URL(fileURLWithPath: parsed.argument ?? "", relativeTo: currentDirectory)
   }
 
-  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
-    do {
-      guard let data = try AtomicFile.read(file) else {
-        print("error: \(file.path) does not exist")
-        return .refused
-      }
-      let texts = try Image.textChunks(inPNG: data)
-      guard let environment = RecordingEnvironment(textChunks: texts) else {
-        print("\(file.path): no recording environment (not written by this toolkit)")
-        return .success
-      }
-      print("\(file.path): recorded on \(environment.summary)")
-      return .success
-    } catch let error as AtomicFile.ReadError {
-      print("error: \(error)")
-      return .refused
-    } catch {
-      print("error: \(file.path): \(error)")
-      return .refused
-    }
+  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+    -> SnapshotsCommand.ExitCode
+  {
+    guard let tooling else { return SnapshotsCommand.needsSourceTooling("info", print: print) }
+    return tooling.info(self, print: print)
   }
 }

@@ -39,11 +39,13 @@ public struct RecordVerb: Equatable, Sendable {
     gallery = parsed.flag("gallery")
   }
 
-  func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
+  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+    -> SnapshotsCommand.ExitCode
+  {
     RunApplication(
       source: .tests(binary: testBinary), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, prune: prune, gallery: gallery,
-      print: print
+      print: print, tooling: tooling
     ).run()
   }
 }

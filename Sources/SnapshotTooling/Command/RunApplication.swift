@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Tooling) import Snapshots
-import SnapshotsPNG
 
 /// What `record` and `apply` share: take the runs (from the tests it runs, the package's
 /// store, or CI shards' folders), apply them, list or prune orphans, and say what happened.
@@ -25,6 +24,8 @@ struct RunApplication {
   var gallery = false
   var includeInterrupted = false
   var print: (String) -> Void
+  /// Rewrites inline snapshots; a run that has some, without it, is left for a tool that has it.
+  var tooling: (any SourceTooling)?
 
   typealias ExitCode = SnapshotsCommand.ExitCode
 
@@ -37,7 +38,7 @@ struct RunApplication {
   private var applier: RunApplier {
     RunApplier(
       packageDirectory: packageDirectory, dryRun: dryRun,
-      partialRun: isApply || filterExpression != nil)
+      partialRun: isApply || filterExpression != nil, tooling: tooling)
   }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.
@@ -113,6 +114,7 @@ struct RunApplication {
       print("error: \(error)")
       return .refused
     }
+    if let missing = missingTooling(run) { return missing }
     progress(
       "Applying \(counted(run.entries.count, "pending record"))\(filtered(left, by: filter))…")
     let report = applier.apply(run, leaving: left)
@@ -212,6 +214,7 @@ struct RunApplication {
       print("error: \(error)")
       return .refused
     }
+    if let missing = missingTooling(merged.run) { return missing }
     progress(
       "Applying \(counted(merged.run.entries.count, "pending record"))\(filtered(merged.left, by: filter)) from \(counted(shards.count, "shard"))…"
     )
@@ -236,6 +239,19 @@ struct RunApplication {
         report.refused.count + merged.conflicts.count + merged.unplaced.count, "refusal"),
       galleryFailed ? "the gallery could not be written" : nil,
     ])
+  }
+
+  /// Stops before anything is written when the run has inline records and this tool cannot
+  /// rewrite sources; the run stays pending for the tool that can.
+  private func missingTooling(_ run: PendingRun) -> ExitCode? {
+    guard tooling == nil else { return nil }
+    let inline = run.entries.filter {
+      if case .inline = $0.record { return true }
+      return false
+    }
+    guard !inline.isEmpty else { return nil }
+    return SnapshotsCommand.needsSourceTooling(
+      "\(counted(inline.count, "inline snapshot")) to rewrite", print: print)
   }
 
   /// The `--filter` of `apply`, if one was given.

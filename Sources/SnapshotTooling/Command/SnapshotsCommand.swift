@@ -6,7 +6,8 @@ import Foundation
 /// options (`snapshots help <verb>` prints it).
 ///
 /// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
-/// tests could not run or crashed.
+/// tests could not run or crashed, 4 this build has no ``SourceTooling`` and the command needs it
+/// (nothing was changed).
 public enum SnapshotsCommand {
   case record(RecordVerb)
   case apply(ApplyVerb)
@@ -20,6 +21,7 @@ public enum SnapshotsCommand {
     case refused = 1
     case usage = 2
     case testsDidNotRun = 3
+    case needsSourceTooling = 4
   }
 
   /// Bad arguments, or a request for help (``isHelp``): ``description`` is what to print.
@@ -53,17 +55,46 @@ public enum SnapshotsCommand {
   /// Runs the verb; each line it prints goes to `print`, by default straight to standard
   /// output, unbuffered, since it is mostly a pipe (the plugin's) and a progress line must arrive
   /// when its step starts, before the output of the tests it runs.
-  public func run(
-    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+  ///
+  /// - Parameter tooling: what needs a Swift parser or libpng; `nil` in `snapshots-files`.
+  @_spi(Tooling) public func run(
+    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+    tooling: (any SourceTooling)?
   ) -> ExitCode {
     switch self {
-    case .record(let verb): return verb.run(print: print)
-    case .apply(let verb): return verb.run(print: print)
-    case .migrate(let verb): return verb.run(print: print)
-    case .info(let verb): return verb.run(print: print)
+    case .record(let verb): return verb.run(print: print, tooling: tooling)
+    case .apply(let verb): return verb.run(print: print, tooling: tooling)
+    case .migrate(let verb): return verb.run(print: print, tooling: tooling)
+    case .info(let verb): return verb.run(print: print, tooling: tooling)
     case .catalog(let verb): return verb.run(print: print)
     case .gallery(let verb): return verb.run(print: print)
     }
+  }
+
+  /// What `snapshots` and `snapshots-files` do: parse the arguments, run the verb, exit with its
+  /// code.
+  @_spi(Tooling) public static func main(tooling: (any SourceTooling)?) -> Never {
+    let currentDirectory = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    ChildProcesses.shared.stopWithParent()
+    do {
+      let command = try SnapshotsCommand(
+        parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)
+      exit(command.run(tooling: tooling).rawValue)
+    } catch {
+      if error.isHelp {
+        print(error.description)
+        exit(ExitCode.success.rawValue)
+      }
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      exit(ExitCode.usage.rawValue)
+    }
+  }
+
+  /// Says that `what` needs the tool built with a Swift parser, which the plugin then runs.
+  static func needsSourceTooling(_ what: String, print: (String) -> Void) -> ExitCode {
+    print("This needs the snapshots tool built with a Swift parser (\(what)); nothing was changed.")
+    return .needsSourceTooling
   }
 
   static let grammar = CommandLineGrammar(

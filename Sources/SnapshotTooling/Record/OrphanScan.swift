@@ -1,6 +1,4 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 
 /// Finds the snapshot files under a package's `__Snapshots__` folders whose test no longer
 /// exists.
@@ -47,19 +45,7 @@ public enum OrphanScan {
   /// spelt (`dump()`, `pages(n:)`), in every `#if` branch; `nil` when the file cannot be read.
   static func declarations(in file: URL) -> [String: Int]? {
     guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-    let visitor = FunctionNames(viewMode: .sourceAccurate)
-    visitor.walk(Parser.parse(source: String(decoding: data, as: UTF8.self)))
-    return visitor.names
-  }
-
-  private final class FunctionNames: SyntaxVisitor {
-    var names: [String: Int] = [:]
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      let name = node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
-      names[name + "(" + labels.joined() + ")", default: 0] += 1
-      return .visitChildren
-    }
+    return SwiftDeclarations.functions(in: String(decoding: data, as: UTF8.self))
   }
 
   /// The test source a reference belongs to: `__Snapshots__/<File>/…` is `<File>.swift` beside

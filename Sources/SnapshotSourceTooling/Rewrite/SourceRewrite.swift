@@ -1,3 +1,4 @@
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import SwiftParser
 import SwiftSyntax
@@ -10,20 +11,11 @@ import SwiftSyntax
 /// rewritten text would not parse back to the recorded texts. A file already holding every
 /// record's text is up to date, so applying twice equals applying once.
 @_spi(Tooling) public struct SourceRewrite {
-  public enum Outcome: Equatable {
-    /// The new text, how many closures it writes, and the calls it left, with why.
-    case rewritten(String, count: Int, refused: [String])
-    /// Nothing to write; `refused` names the calls that could not be.
-    case upToDate(refused: [String])
-    /// The whole file is left as it is.
-    case refused(String)
-  }
-
   /// - Parameter written: hashes of texts this run's apply already wrote (an apply stopped
   ///   halfway): a source at one of them is up to date.
   public static func apply(
     _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
-  ) -> Outcome {
+  ) -> SourceRewriteOutcome {
     let hash = ContentHash.of(source)
     var records = records
     if written.contains(hash) {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
 /// `snapshots migrate`: moves a package written for swift-snapshot-testing to this toolkit, its

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A package with file snapshots only: its first `snapshot-record` builds `snapshots-files` in
+/// the package's own build folder and never compiles swift-syntax, and the gallery uses the same
+/// build of it.
+@Suite(.timeLimit(.minutes(10)))
+struct FilesOnlyPackage {
+  @Test func recordsWithoutBuildingASwiftParser() throws {
+    let package = try ThrowawayPackage(files: [
+      "Tests/AppTests/GreetingTests.swift": """
+      import Snapshots
+      import Testing
+
+      @Test func greeting() {
+        assertSnapshot(of: ["Hello": 1], as: .dump)
+      }
+
+      """
+    ])
+    defer { package.folder.remove() }
+    let identity = ThrowawayPackage.repository.lastPathComponent.lowercased()
+    try package.write(
+      "Package.swift",
+      """
+      // swift-tools-version: 6.1
+      import PackageDescription
+
+      let package = Package(
+        name: "App",
+        dependencies: [.package(path: "\(ThrowawayPackage.repository.path)")],
+        targets: [
+          .testTarget(
+            name: "AppTests", dependencies: [.product(name: "Snapshots", package: "\(identity)")])
+        ]
+      )
+
+      """)
+    let record = try package.snapshotRecord()
+    #expect(record.status == 0, "\(record.output)")
+    #expect(!record.output.contains("Swift parser"), "\(record.output)")
+    #expect(
+      try package.read("Tests/AppTests/__Snapshots__/GreetingTests/greeting.1.txt").contains(
+        "- key: \"Hello\""))
+    let tool = try #require(package.builtProduct("snapshots-files"))
+    #expect(tool.deletingLastPathComponent().lastPathComponent == "debug")
+    #expect(package.builtProduct("snapshots") == nil, "the whole tool was built")
+    let parser = package.folder.url.appendingPathComponent(".build/debug/SwiftParser.build")
+    let objects = (FileManager.default.enumerator(atPath: parser.path)?.allObjects as? [String])?
+      .filter { $0.hasSuffix(".o") }
+    #expect(objects ?? [] == [], "swift-syntax was compiled")
+
+    let gallery = try package.swift([
+      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+    ])
+    #expect(gallery.status == 0, "\(gallery.output)")
+    #expect(package.exists(".build/snapshots/gallery.html"))
+    #expect(package.builtProduct("snapshots") == nil)
+  }
+}
