@@ -33,6 +33,9 @@ import SnapshotsPNG
     -> SnapshotsCommand.ExitCode
   {
     let file = verb.file
+    if let label = SnapshotEnvironment.label(inFileName: file.lastPathComponent) {
+      print("\(file.path): the reference of the \(label) environment")
+    }
     do {
       guard let data = try AtomicFile.read(file) else {
         print("error: \(file.path) does not exist")

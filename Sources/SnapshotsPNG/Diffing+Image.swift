@@ -58,7 +58,9 @@ struct ImageDifference {
     if let recorded = reference.recordedIn, !recorded.rendersLike(.current) {
       difference.message =
         "The reference was recorded on \(recorded.summary); this run: "
-        + "\(RecordingEnvironment.current.summary). That is the likely cause.\n"
+        + "\(RecordingEnvironment.current.summary). That is the likely cause; "
+        + "`.perEnvironment()` on the strategy (or `.snapshots(environment: .platform)` on the suite) "
+        + "keeps a reference per environment (\"The same result on every machine\").\n"
         + difference.message
     }
     return difference

@@ -52,6 +52,10 @@ with sync_playwright() as playwright:
     page.get_by_label("status", exact=True).select_option("failed")
     check(visible(page) == expected["failed"], f"status = failed shows {expected['failed']}")
     page.get_by_label("status", exact=True).select_option("")
+    # References kept per environment: one machine's at a time.
+    page.get_by_label("environment", exact=True).select_option(expected["environment"])
+    check(visible(page) == expected["environmentCount"], f"environment = {expected['environment']} shows {expected['environmentCount']}")
+    page.get_by_label("environment", exact=True).select_option("")
     check(visible(page) == total, "clearing the filters shows everything")
 
     # Search.

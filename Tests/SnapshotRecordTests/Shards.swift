@@ -193,7 +193,7 @@ struct Shards {
     #expect(failing.status != 0)
     #expect(
       failing.output.contains(
-        "The reference was recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43; this run: \(RecordingEnvironment.current.summary). That is the likely cause."
+        "The reference was recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43; this run: \(RecordingEnvironment.current.summary). That is the likely cause; `.perEnvironment()` on the strategy (or `.snapshots(environment: .platform)` on the suite) keeps a reference per environment (\"The same result on every machine\")."
       ), "\(failing.output)")
 
     let tool = try #require(package.snapshotsTool(), "the snapshots tool was built")

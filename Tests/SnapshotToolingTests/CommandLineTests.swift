@@ -86,6 +86,9 @@ import Testing
       "Tests/A/__Snapshots__/ATests/used.1.txt", "Tests/A/__Snapshots__/ATests/gone.1.txt",
       "Tests/A/__Snapshots__/ATests/skipped.1.txt", "Tests/A/__Snapshots__/ATests/other.1.txt",
       "Tests/A/__Snapshots__/ATests/cases-n-1.1.txt", "Tests/A/__Snapshots__/ATests/cases/x.png",
+      // Another environment's reference of a test that exists, and of one that is gone.
+      "Tests/A/__Snapshots__/ATests/used.1.macos-arm64.png",
+      "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
       "Tests/A/__Snapshots__/Deleted/any.1.txt", "Tests/A/__Snapshots__/.editorconfig",
       "Tests/A/notes.txt", ".build/checkouts/x/Tests/__Snapshots__/T/t.1.txt",
     ]
@@ -111,6 +114,7 @@ import Testing
     #expect(
       OrphanScan.orphans(in: package.url, used: used)
         == [
+          "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
           "Tests/A/__Snapshots__/ATests/gone.1.txt",
           "Tests/A/__Snapshots__/ATests/other.1.txt",
           "Tests/A/__Snapshots__/Deleted/any.1.txt",

@@ -31,6 +31,12 @@ import Testing
         }
       }
       try write(Self.folder + "title.1.txt", Data("Invoice\nTotal: 10 EUR\n".utf8))
+      // A chart kept per environment: this machine's and another's.
+      for environment in ["linux-x86_64", "macos-arm64"] {
+        try write(
+          Self.folder + "chart.1.\(environment).png",
+          Self.card(dark: false, width: 20).pngData())
+      }
       try write(Self.folder + "title.email.txt", Data("Dear Ann <ann@example.com>\n".utf8))
       let run = PendingStore.defaultDirectory(packageRoot: url)
         .appendingPathComponent("test-1")
@@ -96,7 +102,7 @@ import Testing
       let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
       #expect(status == .success, "\(lines)")
       #expect(
-        lines.first?.hasPrefix("Wrote the gallery of 9 snapshots (3 to review): file://") == true)
+        lines.first?.hasPrefix("Wrote the gallery of 11 snapshots (3 to review): file://") == true)
       return url.appendingPathComponent(".build/snapshots/gallery.html")
     }
   }
@@ -105,7 +111,9 @@ import Testing
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let html = try String(contentsOf: try fixture.gallery(), encoding: .utf8)
-    #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 9)
+    #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 11)
+    #expect(html.contains("aria-label=\"environment\""))
+    #expect(html.components(separatedBy: "data-environment=\"macos-arm64\"").count - 1 == 1)
     let order = ["data-status=\"failed\"", "data-status=\"new\"", "data-status=\"unchanged\""]
       .map { html.range(of: $0)?.lowerBound }
     #expect(order[0]! < order[2]! && order[1]! < order[2]!, "review first")
@@ -156,7 +164,8 @@ import Testing
       ".build/gallery-screenshots")
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
     let expectations: [String: Any] = [
-      "chromium": Browser.chromium ?? "", "total": 9, "failed": 2, "axis": "theme",
+      "chromium": Browser.chromium ?? "", "total": 11, "failed": 2, "axis": "theme",
+      "environment": "macos-arm64", "environmentCount": 1,
       "axisValue": "dark", "axisCount": 3, "search": "width=768", "searchCount": 2,
       "compareLeft": "light", "compareRight": "dark", "pairs": 3,
     ]

@@ -18,11 +18,36 @@ import Testing
         oldText: nil, newText: text, sourceHash: "h", testName: "t()"))
   }
 
-  func fileRecord() -> PendingRecord {
+  func fileRecord(_ name: String = "a.1.txt") -> PendingRecord {
     .file(
       PendingFileRecord(
-        referencePath: "\(Self.ciRoot)/Tests/AppTests/__Snapshots__/T/a.1.txt", dataFile: "",
+        referencePath: "\(Self.ciRoot)/Tests/AppTests/__Snapshots__/T/\(name)", dataFile: "",
         testName: "a()", sourceFile: "\(Self.ciRoot)/Tests/AppTests/T.swift", line: 9))
+  }
+
+  @Test func shardsOfDifferentEnvironmentsWriteTheirOwnFiles() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    try FileManager.default.createDirectory(
+      at: package.url.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
+    try Data().write(to: package.url.appendingPathComponent("Tests/AppTests/T.swift"))
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let linux = try shard(
+      "linux", in: downloads, [(fileRecord("a.1.linux-x86_64.png"), Data("linux".utf8))])
+    let mac = try shard(
+      "mac", in: downloads, [(fileRecord("a.1.macos-arm64.png"), Data("mac".utf8))])
+    let result = try ShardMerge(packageDirectory: package.url).merge([linux, mac])
+    #expect(result.conflicts.isEmpty && result.unplaced.isEmpty)
+    let written = RunApplier(packageDirectory: package.url, dryRun: false).apply(result.run)
+    #expect(written.refused.isEmpty)
+    let folder = package.url.appendingPathComponent("Tests/AppTests/__Snapshots__/T")
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("a.1.linux-x86_64.png"))
+        == Data("linux".utf8))
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("a.1.macos-arm64.png")) == Data("mac".utf8)
+    )
   }
 
   func shard(_ name: String, in root: TemporaryDirectory, _ records: [(PendingRecord, Data?)])

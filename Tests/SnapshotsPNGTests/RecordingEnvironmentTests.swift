@@ -53,12 +53,39 @@ import Testing
       of: changed, as: .png, record: .never, snapshotDirectory: folder.path, testName: "moved")
     #expect(
       message?.contains(
-        "The reference was recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43; this run: \(RecordingEnvironment.current.summary). That is the likely cause.\n8 of 8 pixels"
+        "The reference was recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43; this run: \(RecordingEnvironment.current.summary). That is the likely cause; `.perEnvironment()` on the strategy (or `.snapshots(environment: .platform)` on the suite) keeps a reference per environment (\"The same result on every machine\").\n8 of 8 pixels"
       ) == true, "\(message ?? "")")
 
     try image.pngData(recordedIn: .current).write(to: folder.file("local.1.png"))
     let local = verifySnapshot(
       of: changed, as: .png, record: .never, snapshotDirectory: folder.path, testName: "local")
     #expect(local?.contains("recorded on") == false)
+  }
+
+  @Test func perEnvironmentReferencesLetEachMachineKeepItsOwn() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    // The other machine drew the chart a shade lighter, and kept its reference under its name.
+    let theirs = try Image(width: 4, height: 2, filledWith: (12, 22, 32, 255))
+    let theirFile = folder.file("chart.1.macos-arm64.png")
+    let theirData = try theirs.pngData(recordedIn: Self.elsewhere)
+    try theirData.write(to: theirFile)
+    let strategy = Snapshotting<Image, Image>.png.perEnvironment()
+    let first = verifySnapshot(
+      of: image, as: strategy, named: "1", record: .missing, snapshotDirectory: folder.path,
+      testName: "chart")
+    #expect(first?.hasPrefix("Recorded") == true, "\(first ?? "nil")")
+    let label = try #require(
+      (try FileManager.default.contentsOfDirectory(atPath: folder.path)).first {
+        $0 != "chart.1.macos-arm64.png"
+      })
+    #expect(label.hasPrefix("chart.1.") && label.hasSuffix(".png") && label.contains("-"))
+    #expect(
+      verifySnapshot(
+        of: image, as: strategy, named: "1", record: .never, snapshotDirectory: folder.path,
+        testName: "chart") == nil)
+    // Theirs still passes where it was drawn: the same pixels, the same bytes.
+    #expect(try Data(contentsOf: theirFile) == theirData)
+    #expect(Diffing<Image>.image().diff(try Image(pngData: theirData), theirs) == nil)
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// Failed and new snapshots come first, each with its reference, actual value and difference
 /// (images with a slider and an onion-skin blend, text as a coloured unified diff) and the
 /// command that accepts it; then every other snapshot, grouped by test file and test. Filters
-/// per variant axis, status and format, a search box, a compare mode, a lightbox and dark mode
+/// per variant axis, status, format and environment (for references kept per environment,
+/// `data-environment`), a search box, a compare mode, a lightbox and dark mode
 /// are in the page's script.
 ///
 /// Stable hooks, part of the format: each snapshot is an element with `data-snapshot` (its path
@@ -48,6 +49,11 @@ struct GalleryPage {
       \(select("format", label: "format", values: Set(entries.map(\.format)).sorted()))
 
       """
+    // References kept per environment: one select to see one machine's.
+    let environments = Set(entries.compactMap(\.environment)).sorted()
+    if !environments.isEmpty {
+      page += select("environment", label: "environment", values: environments) + "\n"
+    }
     for (axis, values) in axes {
       page += select("axis-" + safeAttribute(axis), label: axis, values: values) + "\n"
     }
@@ -103,6 +109,7 @@ struct GalleryPage {
       ("data-snapshot", entry.path), ("data-status", entry.status.rawValue),
       ("data-format", entry.format), ("data-search", searchText(entry)),
     ]
+    if let environment = entry.environment { attributes.append(("data-environment", environment)) }
     for axis in entry.variant ?? [] {
       attributes.append(("data-axis-" + safeAttribute(axis.axis), axis.value))
       attributes.append(

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The schema (``version`` 1): `version`, `run` (the pending run it read, or `null`), and
 /// `snapshots`, sorted by path, each with `path` (relative to the package), `testFile`, `test`,
-/// `name` or `number`, `variant` (its axes and values, in order, or `null`), `format` (the file
+/// `name` or `number`, `variant` (its axes and values, in order, or `null`), `environment` (the
+/// label of a reference kept per environment, `linux-x86_64`, or `null`), `format` (the file
 /// extension), `bytes`, `image` (`width` and `height`, for PNGs), `hash` (64-bit FNV-1a of the
 /// bytes, hex), `status` (`unchanged`, `failed`: the run recorded a different value, `new`: the
 /// run recorded a value for a reference not on disk), `actual` and `difference` (the failing
@@ -57,6 +58,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     public var name: String?
     public var number: Int?
     public var variant: [Axis]?
+    public var environment: String?
     public var format: String
     public var bytes: Int
     public var image: ImageSize?
@@ -137,7 +139,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     return Entry(
       path: relative(path), testFile: testFile,
       test: name.test, name: name.name, number: name.number, variant: name.variant,
-      format: name.format, bytes: data?.count ?? 0,
+      environment: name.environment, format: name.format, bytes: data?.count ?? 0,
       image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
       hash: data.map(ContentHash.of), status: status, actual: nil, difference: nil, inline: nil)
   }
@@ -149,24 +151,28 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     let file = relative(call.sourceFile)
     return Entry(
       path: "\(file):\(call.line)", testFile: file, test: call.testName, name: nil, number: nil,
-      variant: nil, format: "inline", bytes: call.newText?.utf8.count ?? 0, image: nil, hash: nil,
+      variant: nil, environment: nil, format: "inline", bytes: call.newText?.utf8.count ?? 0,
+      image: nil, hash: nil,
       status: call.oldText == nil ? .new : .failed, actual: nil, difference: nil,
       inline: InlineChange(
         line: call.line, column: call.column, old: call.oldText, new: call.newText))
   }
 
-  /// `<test>[.<name>][.<axis>=<value>_…|.<n>][.<ext>]`, read back.
+  /// `<test>[.<name>][.<axis>=<value>_…|.<n>][.<environment>][.<ext>]`, read back.
   struct ReferenceName {
     var test = ""
     var name: String?
     var number: Int?
     var variant: [Axis]?
+    var environment: String?
     var format = ""
 
     init(_ fileName: String) {
       var parts = fileName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       test = parts.removeFirst()
       if parts.count > 1 { format = parts.removeLast() }
+      environment = SnapshotEnvironment.label(inFileName: fileName)
+      if environment != nil { parts.removeLast() }
       for part in parts {
         if let number = Int(part), self.number == nil, variant == nil {
           self.number = number

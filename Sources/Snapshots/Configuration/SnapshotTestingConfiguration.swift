@@ -1,7 +1,7 @@
 /// Settings for snapshot assertions: when to record and which tool shows differences.
 ///
 /// A configuration is scoped, never global: set it around some code with
-/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:operation:)`, or on a Swift Testing test or
+/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:operation:)`, or on a Swift Testing test or
 /// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
@@ -22,14 +22,19 @@ public struct SnapshotTestingConfiguration: Sendable {
   /// Applied to text snapshots after an enclosing scope's (``SnapshotFilter``).
   public var filters: [SnapshotFilter]
 
+  /// The parts of the machine that give each reference a file per environment
+  /// (``SnapshotEnvironment``); `nil` defers to the enclosing scope, an empty set turns it off.
+  public var environment: SnapshotEnvironment?
+
   public init(
     record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil,
-    filters: [SnapshotFilter] = []
+    filters: [SnapshotFilter] = [], environment: SnapshotEnvironment? = nil
   ) {
     self.record = record
     self.diffTool = diffTool
     self.artifactsDirectory = artifactsDirectory
     self.filters = filters
+    self.environment = environment
   }
 
   /// This configuration with the unset fields taken from `outer`; a scope always has a diff
@@ -39,6 +44,6 @@ public struct SnapshotTestingConfiguration: Sendable {
       record: record ?? outer?.record,
       diffTool: diffTool ?? outer?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
       artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory,
-      filters: (outer?.filters ?? []) + filters)
+      filters: (outer?.filters ?? []) + filters, environment: environment ?? outer?.environment)
   }
 }

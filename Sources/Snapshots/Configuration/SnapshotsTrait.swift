@@ -40,16 +40,18 @@ extension Trait where Self == SnapshotsTrait {
   }
 
   /// Snapshot options for the test or suite: the record mode, the diff tool, the artifacts
-  /// folder and the filters applied to text snapshots.
+  /// folder, the filters applied to text snapshots, and the parts of the machine that give
+  /// references a file per environment.
   public static func snapshots(
     record: SnapshotTestingConfiguration.Record? = nil,
     diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
     artifactsDirectory: String? = nil,
-    filters: [SnapshotFilter] = []
+    filters: [SnapshotFilter] = [],
+    environment: SnapshotEnvironment? = nil
   ) -> Self {
     SnapshotsTrait(
       configuration: .init(
         record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory,
-        filters: filters))
+        filters: filters, environment: environment))
   }
 }

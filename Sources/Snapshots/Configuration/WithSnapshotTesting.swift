@@ -12,10 +12,12 @@ public func withSnapshotTesting<R>(
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
   artifactsDirectory: String? = nil,
   filters: [SnapshotFilter] = [],
+  environment: SnapshotEnvironment? = nil,
   operation: () throws -> R
 ) rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
-    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
+    environment: environment
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
 }
@@ -26,11 +28,13 @@ public func withSnapshotTesting<R>(
   diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
   artifactsDirectory: String? = nil,
   filters: [SnapshotFilter] = [],
+  environment: SnapshotEnvironment? = nil,
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
-    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters
+    record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
+    environment: environment
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try await SnapshotTestingConfiguration.$current.withValue(
     scoped, operation: operation, isolation: isolation)

@@ -2,7 +2,8 @@ import Foundation
 
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given; a variant's is
-/// `<test>[.<name>].<axis>=<label>_….<ext>`.
+/// `<test>[.<name>].<axis>=<label>_….<ext>`; with a ``SnapshotEnvironment``, its label comes
+/// before the extension (`chart.1.linux-x86_64.png`).
 ///
 /// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names, arguments
 /// and test names that sanitising had to change get a short hash
@@ -42,6 +43,7 @@ struct SnapshotLocation {
     arguments: [String] = [],
     name: String?,
     variant: String? = nil,
+    environment: String? = nil,
     pathExtension: String?,
     counter: (_ test: SnapshotCounter.Test) -> Int
   ) {
@@ -64,7 +66,8 @@ struct SnapshotLocation {
         counter(SnapshotCounter.Test(directoryPath: directoryPath, base: base))
         .description
     }
-    let stem = base + "." + identifier
+    var stem = base + "." + identifier
+    if let environment { stem += "." + environment }
     self.stem = stem
     self.pathExtension = pathExtension
     if let pathExtension { fileName = stem + "." + pathExtension } else { fileName = stem }
@@ -72,10 +75,10 @@ struct SnapshotLocation {
 
     readFileName = fileName
     readPath = path
-    // Variants are this toolkit's own: no older name to look for.
+    // Variants and environments are this toolkit's own: no older name to look for.
     var legacyIdentifier = identifier
     if variant == nil, let name { legacyIdentifier = PathComponent.sanitize(name) }
-    if names.legacyBase != base || legacyIdentifier != identifier {
+    if environment == nil, names.legacyBase != base || legacyIdentifier != identifier {
       let legacyStem = names.legacyBase + "." + legacyIdentifier
       let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem
       let fileManager = FileManager.default

@@ -22,12 +22,17 @@ struct FileSite {
     var settings: SnapshotSettings
   }
 
-  /// Locates the reference of a strategy with `pathExtension`, resolves the settings and claims
-  /// the reference for this test: what the comparison needs, or why it cannot run.
-  func prepare(in context: TestContext, pathExtension: String?) -> Result<Ready, Refusal> {
+  /// Locates the reference of a strategy with `pathExtension` (and its own choice of
+  /// `environment`, which wins over the scope's), resolves the settings and claims the reference
+  /// for this test: what the comparison needs, or why it cannot run.
+  func prepare(
+    in context: TestContext, pathExtension: String?, environment: SnapshotEnvironment?
+  ) -> Result<Ready, Refusal> {
+    let parts = environment ?? SnapshotTestingConfiguration.current?.environment
     let location = SnapshotLocation(
       filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
-      arguments: context.arguments, name: name, variant: variant, pathExtension: pathExtension
+      arguments: context.arguments, name: name, variant: variant,
+      environment: parts?.label(), pathExtension: pathExtension
     ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
     let settings: SnapshotSettings
     do {

@@ -140,7 +140,9 @@ struct SnapshotVerification<Value, Format> {
     let context = TestContext.current(testName: place.testName)
     switch place {
     case .file(let site):
-      switch site.prepare(in: context, pathExtension: strategy.pathExtension) {
+      switch site.prepare(
+        in: context, pathExtension: strategy.pathExtension, environment: strategy.environment)
+      {
       case .success(var ready):
         ready.settings.filters = withStrategyFilters(ready.settings.filters)
         return .ready(context, .file(site, ready))

@@ -41,6 +41,25 @@ public struct Snapshotting<Value, Format> {
   /// (`filtered(_:)`); kept through pullbacks.
   var filters: [SnapshotFilter] = []
 
+  /// The parts of the machine that give this strategy's references a file per environment.
+  ///
+  /// Set by `perEnvironment(_:)`; `nil` defers to the scope. Kept through pullbacks.
+  var environment: SnapshotEnvironment?
+
+  /// This strategy with a reference per environment (``SnapshotEnvironment``).
+  ///
+  /// `chart.1.linux-x86_64.png` on Linux, beside `chart.1.macos-arm64.png`. It wins over a
+  /// scope's or a suite's choice.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: chart.render(), as: .png.perEnvironment())
+  /// ```
+  public func perEnvironment(_ parts: SnapshotEnvironment = .platform) -> Snapshotting {
+    var scoped = self
+    scoped.environment = parts
+    return scoped
+  }
+
   /// Creates a strategy whose snapshot is computed asynchronously (callback or `async`).
   public init(
     pathExtension: String?,
@@ -87,6 +106,7 @@ public struct Snapshotting<Value, Format> {
       newValue in transform(newValue).flatMap(self.snapshot)
     }
     pulled.filters = filters
+    pulled.environment = environment
     return pulled
   }
 
