@@ -20,7 +20,7 @@ import Testing
   @Test func eachBuiltInReplacesWhatVariesBetweenRuns() throws {
     #expect(
       try filtered("id: 2F1C4A9E-0B7D-4C41-9D3E-5A6B7C8D9E0F, x", [.uuids]) == "id: <UUID>, x")
-    #expect(try filtered("2f1c4a9e-0b7d-4c41-9d3e-5a6b7c8d9e0f", [.uuids]) == "<UUID>")
+    #expect(try filtered("id 2f1c4a9e-0b7d-4c41-9d3e-5a6b7c8d9e0f", [.uuids]) == "id <UUID>")
     #expect(
       try filtered(
         "at 2026-11-23T09:41:00Z and 2026-11-23T09:41:00.123+01:00, on 2026-11-23",
@@ -90,6 +90,31 @@ import Testing
     #expect(text.contains("+<date>: <UUID> kept"), "\(text)")
     #expect(
       text.hasSuffix("Filtered before comparing: UUIDs, HTTP dates, /changed/."), "\(text)")
+  }
+
+  @Test(arguments: [
+    (
+      [SnapshotFilter.regex("", replacement: "<gone>")], "id 1",
+      "The snapshot filter // has an empty pattern."
+    ),
+    (
+      [.regex("x*", replacement: "<x>")], "id 1",
+      "The snapshot filter /x*/ matches the empty string, so it would insert \"<x>\" everywhere; make it match at least one character."
+    ),
+    (
+      [.uuids, .iso8601Dates], "550E8400-E29B-41D4-A716-446655440000 2026-11-24T01:00:00Z",
+      "The snapshot filters UUIDs, ISO 8601 dates left nothing of the snapshot but their placeholders, so it could never fail; narrow them."
+    ),
+  ])
+  func filtersThatCouldHideEverythingFailTheAssertion(
+    filters: [SnapshotFilter], text: String, expected: String
+  ) {
+    defer { folder.remove() }
+    let message = verifySnapshot(
+      of: text, as: .lines.filtered(filters), named: "hidden", record: .all,
+      snapshotDirectory: folder.path, testName: "hidden()")
+    #expect(message == expected)
+    #expect(!FileManager.default.fileExists(atPath: folder.file("hidden().hidden.txt").path))
   }
 
   @Test func anInvalidPatternFailsTheAssertionNamingIt() {

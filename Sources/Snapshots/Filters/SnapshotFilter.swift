@@ -86,20 +86,17 @@ public struct SnapshotFilter: Sendable, Equatable {
     return NSRegularExpression.escapedPattern(for: trimmed) + "(?![\\w.-])"
   }
 
-  /// A pattern that is not a regular expression.
-  struct InvalidPattern: Error, CustomStringConvertible {
-    var filter: SnapshotFilter
-    var reason: String
-    var description: String {
-      "The snapshot filter \(filter.name) is not a regular expression: \(reason)"
-    }
+  /// A filter that cannot be applied, or filters that would leave the assertion nothing to
+  /// compare: a failure, never a silent pass.
+  struct InvalidFilter: Error, CustomStringConvertible {
+    var description: String
   }
 
   /// `text` with `filters` applied in order; `packageRoot` is the test's package, if known.
-  static func apply(_ filters: [SnapshotFilter], to text: String, packageRoot: String?)
-    throws(InvalidPattern) -> String
+  static func apply(_ filters: [SnapshotFilter], to original: String, packageRoot: String?)
+    throws(InvalidFilter) -> String
   {
-    var text = text
+    var text = original
     for filter in filters {
       let pattern: String
       switch filter.pattern {
@@ -108,25 +105,57 @@ public struct SnapshotFilter: Sendable, Equatable {
         guard let packageRoot else { continue }
         pattern = wholePath(packageRoot)
       }
-      let expression: NSRegularExpression
-      do {
-        expression = try Compiled.expression(pattern)
-      } catch {
-        throw InvalidPattern(filter: filter, reason: "\(error)")
-      }
+      let expression = try Compiled.expression(pattern, of: filter)
       text = expression.stringByReplacingMatches(
         in: text, range: NSRange(text.startIndex..., in: text), withTemplate: filter.replacement)
+    }
+    if text != original, !hasContent(text, besides: filters), hasContent(original, besides: []) {
+      throw InvalidFilter(
+        description:
+          "The snapshot filters \(filters.map(\.name).joined(separator: ", ")) left nothing of the snapshot but their placeholders, so it could never fail; narrow them."
+      )
     }
     return text
   }
 
-  /// Each pattern compiled once per process.
+  /// Whether `text` holds a letter or a digit once the placeholders of `filters` are taken out:
+  /// replacements in angle brackets, as the built-ins' are (`<UUID>`, `0x<address>`). Other
+  /// replacements, and those made from the match with `$1`, count as content.
+  private static func hasContent(_ text: String, besides filters: [SnapshotFilter]) -> Bool {
+    var rest = text
+    for filter in filters
+    where filter.replacement.contains("<") && !filter.replacement.contains("$") {
+      rest = rest.replacingOccurrences(
+        of: filter.replacement.replacingOccurrences(of: "\\", with: ""), with: " ")
+    }
+    return rest.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+  }
+
+  /// Each pattern compiled and checked once per process.
   private enum Compiled {
     static let cache = Locked<[String: UncheckedBox<NSRegularExpression>]>([:])
 
-    static func expression(_ pattern: String) throws -> NSRegularExpression {
+    static func expression(_ pattern: String, of filter: SnapshotFilter) throws(InvalidFilter)
+      -> NSRegularExpression
+    {
       if let found = cache.withLock({ $0[pattern] }) { return found.value }
-      let compiled = try NSRegularExpression(pattern: pattern)
+      guard !pattern.isEmpty else {
+        throw InvalidFilter(description: "The snapshot filter \(filter.name) has an empty pattern.")
+      }
+      let compiled: NSRegularExpression
+      do {
+        compiled = try NSRegularExpression(pattern: pattern)
+      } catch {
+        throw InvalidFilter(
+          description: "The snapshot filter \(filter.name) is not a regular expression: \(error)")
+      }
+      // One that matches nothing at all would put its replacement between every character.
+      if compiled.firstMatch(in: "", range: NSRange(location: 0, length: 0)) != nil {
+        throw InvalidFilter(
+          description:
+            "The snapshot filter \(filter.name) matches the empty string, so it would insert \"\(filter.replacement)\" everywhere; make it match at least one character."
+        )
+      }
       cache.withLock { $0[pattern] = UncheckedBox(compiled) }
       return compiled
     }
