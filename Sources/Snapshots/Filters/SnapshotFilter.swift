@@ -118,9 +118,11 @@ public struct SnapshotFilter: Sendable, Equatable {
     return text
   }
 
-  /// Whether `text` holds a letter or a digit once the placeholders of `filters` are taken out:
-  /// replacements in angle brackets, as the built-ins' are (`<UUID>`, `0x<address>`). Other
-  /// replacements, and those made from the match with `$1`, count as content.
+  /// Whether `text` holds a letter or a digit once the placeholders of `filters` are taken out.
+  ///
+  /// Placeholders are replacements in angle brackets, as the built-ins' are (`<UUID>`,
+  /// `0x<address>`); other replacements, and those made from the match with `$1`, count as
+  /// content.
   private static func hasContent(_ text: String, besides filters: [SnapshotFilter]) -> Bool {
     var rest = text
     for filter in filters
