@@ -8,35 +8,19 @@ import Testing
 @Suite(.timeLimit(.minutes(10)))
 struct FilesOnlyPackage {
   @Test func recordsWithoutBuildingASwiftParser() throws {
-    let package = try ThrowawayPackage(files: [
-      "Tests/AppTests/GreetingTests.swift": """
-      import Snapshots
-      import Testing
+    let package = try ThrowawayPackage(
+      files: [
+        "Tests/AppTests/GreetingTests.swift": """
+        import Snapshots
+        import Testing
 
-      @Test func greeting() {
-        assertSnapshot(of: ["Hello": 1], as: .dump)
-      }
+        @Test func greeting() {
+          assertSnapshot(of: ["Hello": 1], as: .dump)
+        }
 
-      """
-    ])
+        """
+      ], testProducts: ["Snapshots"])
     defer { package.folder.remove() }
-    let identity = ThrowawayPackage.repository.lastPathComponent.lowercased()
-    try package.write(
-      "Package.swift",
-      """
-      // swift-tools-version: 6.1
-      import PackageDescription
-
-      let package = Package(
-        name: "App",
-        dependencies: [.package(path: "\(ThrowawayPackage.repository.path)")],
-        targets: [
-          .testTarget(
-            name: "AppTests", dependencies: [.product(name: "Snapshots", package: "\(identity)")])
-        ]
-      )
-
-      """)
     let record = try package.snapshotRecord()
     #expect(record.status == 0, "\(record.output)")
     #expect(!record.output.contains("Swift parser"), "\(record.output)")

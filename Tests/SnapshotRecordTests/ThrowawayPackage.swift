@@ -11,15 +11,28 @@ struct ThrowawayPackage {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// A test target `AppTests` and a library target `DocSnippets` (the documents' code blocks).
-  init(files: [String: String]) throws {
+  /// A test target `AppTests` and a library target `DocSnippets` (the documents' code blocks);
+  /// with `testProducts`, only a test target on those of this package's products.
+  init(files: [String: String], testProducts: [String]? = nil) throws {
     folder = try TemporaryDirectory()
     let repository = Self.repository
     // A path dependency's identity is its folder's name.
     let identity = repository.lastPathComponent.lowercased()
-    let products = ["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG"].map {
-      ".product(name: \"\($0)\", package: \"\(identity)\")"
+    func products(_ names: [String]) -> String {
+      names.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
+        .joined(separator: ", ")
     }
+    let targets =
+      testProducts.map { [".testTarget(name: \"AppTests\", dependencies: [\(products($0))])"] }
+      ?? [
+        """
+        .testTarget(
+              name: "AppTests",
+              dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsPNG"]))],
+              exclude: ["__Snapshots__"])
+        """,
+        ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG"]))], path: \"\(DocSnippets.target)\")",
+      ]
     try write(
       "Package.swift",
       """
@@ -30,11 +43,7 @@ struct ThrowawayPackage {
         name: "App",
         dependencies: [.package(path: "\(repository.path)")],
         targets: [
-          .testTarget(
-            name: "AppTests",
-            dependencies: [\(products[0]), \(products[1]), \(products[3])],
-            exclude: ["__Snapshots__"]),
-          .target(name: "\(DocSnippets.target)", dependencies: [\(products.joined(separator: ", "))], path: "\(DocSnippets.target)"),
+          \(targets.joined(separator: ",\n    "))
         ]
       )
 

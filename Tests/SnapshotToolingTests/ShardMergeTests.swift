@@ -25,12 +25,20 @@ import Testing
         testName: "a()", sourceFile: "\(Self.ciRoot)/Tests/AppTests/T.swift", line: 9))
   }
 
-  @Test func shardsOfDifferentEnvironmentsWriteTheirOwnFiles() throws {
+  /// A package whose test target holds these (empty) test files.
+  func package(testFiles: [String]) throws -> TemporaryDirectory {
     let package = try TemporaryDirectory()
-    defer { package.remove() }
     try FileManager.default.createDirectory(
       at: package.url.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
-    try Data().write(to: package.url.appendingPathComponent("Tests/AppTests/T.swift"))
+    for file in testFiles {
+      try Data().write(to: package.url.appendingPathComponent("Tests/AppTests/\(file)"))
+    }
+    return package
+  }
+
+  @Test func shardsOfDifferentEnvironmentsWriteTheirOwnFiles() throws {
+    let package = try package(testFiles: ["T.swift"])
+    defer { package.remove() }
     let downloads = try TemporaryDirectory()
     defer { downloads.remove() }
     let linux = try shard(
@@ -60,13 +68,8 @@ import Testing
   }
 
   @Test func joinsShardsAndRefusesConflicts() throws {
-    let package = try TemporaryDirectory()
+    let package = try package(testFiles: ["T.swift", "U.swift"])
     defer { package.remove() }
-    for file in ["T.swift", "U.swift"] {
-      try FileManager.default.createDirectory(
-        at: package.url.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
-      try Data().write(to: package.url.appendingPathComponent("Tests/AppTests/\(file)"))
-    }
     let downloads = try TemporaryDirectory()
     defer { downloads.remove() }
     let a = try shard(

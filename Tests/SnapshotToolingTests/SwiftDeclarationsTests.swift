@@ -1,7 +1,5 @@
 import Foundation
 import SnapshotTooling
-import SwiftParser
-import SwiftSyntax
 import Testing
 
 /// The lexer's functions equal swift-syntax's, the oracle: on sources written to trip it, on
@@ -9,23 +7,8 @@ import Testing
 /// `SNAPSHOTS_SWIFT_CORPUS` names one (every package of the mirror, for the record in
 /// `Benchmarks/README.md`).
 @Suite struct SwiftDeclarationsTests {
-  /// swift-syntax's answer: every `FunctionDeclSyntax`, as `name(label:…)`, backticks off the
-  /// name; `nil` when the source does not parse cleanly.
   static func oracle(_ source: String) -> [String: Int]? {
-    let tree = Parser.parse(source: source)
-    guard !tree.hasError else { return nil }
-    final class Names: SyntaxVisitor {
-      var names: [String: Int] = [:]
-      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
-        names[name + "(" + labels.joined() + ")", default: 0] += 1
-        return .visitChildren
-      }
-    }
-    let names = Names(viewMode: .sourceAccurate)
-    names.walk(tree)
-    return names.names
+    SwiftSyntaxOracle.functions(in: source)
   }
 
   static let tricky: [String] = [

@@ -27,21 +27,23 @@ enum ImageWorkloads {
     return (image, try Image(width: side, height: side, rgba: changed))
   }
 
+  /// The floor of comparing two images: one `memcmp` of their pixels.
+  static func bareEqual(_ first: Image, _ second: Image) -> Bool {
+    first.rgba.withUnsafeBytes { a in
+      second.rgba.withUnsafeBytes { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return false }
+        return memcmp(a, b, first.rgba.count) == 0
+      }
+    }
+  }
+
   static func rows() throws -> [Row] {
     let (image, onePercent) = try onePercentChanged()
     let side = image.width
     let copy = try Image(width: side, height: side, rgba: image.rgba.map { $0 })
     let exact = Diffing<Image>.image()
     let compare = bestTime(runs: 5) { precondition(exact.diff(image, copy) == nil) }
-    let bare = bestTime(runs: 5) {
-      let equal = image.rgba.withUnsafeBytes { a in
-        copy.rgba.withUnsafeBytes { b in
-          guard let a = a.baseAddress, let b = b.baseAddress else { return false }
-          return memcmp(a, b, side * side * 4) == 0
-        }
-      }
-      precondition(equal)
-    }
+    let bare = bestTime(runs: 5) { precondition(bareEqual(image, copy)) }
     let tolerant = Diffing<Image>.image(precision: 0.98, perceptualPrecision: 0.98)
     let tolerantTime = bestTime(runs: 2) { precondition(tolerant.diff(image, onePercent) == nil) }
     let megapixels = Double(side * side) / 1e6
@@ -69,15 +71,7 @@ enum ImageWorkloads {
         .fractions(x: 0.75, y: 0, width: 0.25, height: 0.1),
       ])
     let identical = bestTime(runs: 9) { precondition(careful.diff(image, copy) == nil) }
-    let bare = bestTime(runs: 9) {
-      let equal = image.rgba.withUnsafeBytes { a in
-        copy.rgba.withUnsafeBytes { b in
-          guard let a = a.baseAddress, let b = b.baseAddress else { return false }
-          return memcmp(a, b, side * side * 4) == 0
-        }
-      }
-      precondition(equal)
-    }
+    let bare = bestTime(runs: 9) { precondition(bareEqual(image, copy)) }
     let detecting = Diffing<Image>.image(threshold: 0.1, ignoringAntialiasing: true)
     let everywhere = bestTime(runs: 2) { precondition(detecting.diff(image, other) != nil) }
     let plain = bestTime(runs: 2) { precondition(Diffing<Image>.image().diff(image, other) != nil) }
