@@ -177,6 +177,7 @@ struct SnapshotRecordTests {
     #expect(again.status == 0, "\(again.output)")
 
     try FirstWeek(package: package).run()
+    try SameVerdict(package: package).run()
     try failingRunsKeepOnlyTheNewestRuns(package)
     try Shards(package: package).run()
     try Shards(package: package).fingerprints()

@@ -32,6 +32,18 @@ import Testing
       ])
   }
 
+  @Test func namesTheEnvironmentOfAReferenceKeptPerEnvironment() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.file("chart.1.macos-arm64.png")
+    try Image(width: 1, height: 1, filledWith: (0, 0, 0, 255)).pngData().write(to: file)
+    #expect(
+      try info(file.path).1 == [
+        "\(file.path): the reference of the macos-arm64 environment",
+        "\(file.path): no recording environment (not written by this toolkit)",
+      ])
+  }
+
   @Test func saysWhenThereIsNone() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

@@ -8,15 +8,22 @@ struct LineInterner {
   private var slots: [Int32]
   private var entries: [(text: Int, range: Range<Int>, hash: UInt64)] = []
   private let mask: Int
+  /// How far a hash is shifted down to index ``slots``: its top bits, spread by a multiply.
+  private let shift: UInt64
   private let texts: [TextLines]
 
   init(_ texts: [TextLines]) {
     self.texts = texts
     let total = texts.reduce(0) { $0 + $1.count }
     var capacity = 16
-    while capacity < total * 2 { capacity <<= 1 }
+    var bits: UInt64 = 4
+    while capacity < total * 2 {
+      capacity <<= 1
+      bits += 1
+    }
     slots = Array(repeating: -1, count: capacity)
     mask = capacity - 1
+    shift = 64 - bits
     entries.reserveCapacity(total)
   }
 
@@ -37,7 +44,9 @@ struct LineInterner {
 
   private mutating func intern(text: Int, range: Range<Int>, marked: Bool) -> Int {
     let hash = Self.hash(texts[text].bytes, range) ^ (marked ? 0x9E37_79B9_7F4A_7C15 : 0)
-    var slot = Int(truncatingIfNeeded: hash) & mask
+    // FNV-1a's low bits barely differ between lines that differ in a digit or two: probing
+    // from them clusters. The golden-ratio multiply spreads every bit into the top ones.
+    var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
     while slots[slot] >= 0 {
       let id = Int(slots[slot])
       let entry = entries[id]
