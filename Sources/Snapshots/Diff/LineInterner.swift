@@ -44,8 +44,8 @@ struct LineInterner {
 
   private mutating func intern(text: Int, range: Range<Int>, marked: Bool) -> Int {
     let hash = Self.hash(texts[text].bytes, range) ^ (marked ? 0x9E37_79B9_7F4A_7C15 : 0)
-    // FNV-1a's low bits barely differ between lines that differ in a digit or two: probing
-    // from them clusters. The golden-ratio multiply spreads every bit into the top ones.
+    // The slot comes from the top bits of the hash times the golden ratio, into which every bit
+    // of the hash spreads, rather than from its low bits alone.
     var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
     while slots[slot] >= 0 {
       let id = Int(slots[slot])

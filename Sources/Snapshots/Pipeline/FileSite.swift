@@ -28,7 +28,9 @@ struct FileSite {
   func prepare(
     in context: TestContext, pathExtension: String?, environment: SnapshotEnvironment?
   ) -> Result<Ready, Refusal> {
-    let parts = environment ?? SnapshotTestingConfiguration.current?.environment
+    // The scope is a task-local value: read once for both the name and the settings.
+    let scope = SnapshotTestingConfiguration.current
+    let parts = environment ?? scope?.environment
     let location = SnapshotLocation(
       filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
       arguments: context.arguments, name: name, variant: variant,
@@ -36,7 +38,7 @@ struct FileSite {
     ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
     let settings: SnapshotSettings
     do {
-      settings = try SnapshotSettings.resolve(record: record) {
+      settings = try SnapshotSettings.resolve(record: record, scope: scope) {
         location.isInsidePackage(ofTestFile: filePath)
       }
     } catch {
