@@ -6,12 +6,18 @@ enum LineEndings {
   static func difference(reference: String, actual: String) -> String? {
     let referenceCR = reference.utf8.contains(0x0D)
     let actualCR = actual.utf8.contains(0x0D)
-    let (reference, actual) = (normalized(reference), normalized(actual))
-    let endings = referenceCR != actualCR
-    let finalNewlines = reference != actual
-    guard endings || finalNewlines,
-      reference.trimmingFinalNewlines() == actual.trimmingFinalNewlines()
+    // Every failing text comparison asks: a text without a carriage return is taken as it is.
+    let reference = referenceCR ? normalized(reference) : reference
+    let actual = actualCR ? normalized(actual) : actual
+    let (referenceBody, actualBody) = (
+      reference.trimmingFinalNewlines(), actual.trimmingFinalNewlines()
+    )
+    guard referenceBody.utf8.count == actualBody.utf8.count,
+      referenceBody.utf8.elementsEqual(actualBody.utf8)
     else { return nil }
+    let endings = referenceCR != actualCR
+    let finalNewlines = reference.finalNewlineCount != actual.finalNewlineCount
+    guard endings || finalNewlines else { return nil }
     var sentences = [
       "The texts differ only in their "
         + [endings ? "line endings" : nil, finalNewlines ? "final newline" : nil]
