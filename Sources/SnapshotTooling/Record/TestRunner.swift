@@ -133,22 +133,16 @@ struct TestRunner {
       process.standardOutput = pipe
       process.standardError = pipe
     }
-    do {
-      try process.run()
-    } catch {
-      throw LaunchError(description: "could not run \(binary.path): \(error.localizedDescription)")
-    }
-    ChildProcesses.shared.started(process.processIdentifier)
-    defer { ChildProcesses.shared.ended(process.processIdentifier) }
-    var output = Data()
-    if capturingOutput {
+    let output = try running(process) {
+      var output = Data()
+      guard capturingOutput else { return output }
       let reader = pipe.fileHandleForReading
       while case let chunk = reader.availableData, !chunk.isEmpty {
         if !quiet { FileHandle.standardOutput.write(chunk) }
         output.append(chunk)
       }
+      return output
     }
-    process.waitUntilExit()
     return (process, String(decoding: output, as: UTF8.self))
   }
 
@@ -156,6 +150,13 @@ struct TestRunner {
     let process = makeProcess(arguments)
     let pipe = Pipe()
     process.standardOutput = pipe
+    let data = try running(process) { pipe.fileHandleForReading.readDataToEndOfFile() }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Starts `process`, a child the tool stops when it is interrupted, reads it with `read` and
+  /// waits for its end.
+  private func running(_ process: Process, read: () -> Data) throws(LaunchError) -> Data {
     do {
       try process.run()
     } catch {
@@ -163,9 +164,9 @@ struct TestRunner {
     }
     ChildProcesses.shared.started(process.processIdentifier)
     defer { ChildProcesses.shared.ended(process.processIdentifier) }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = read()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return data
   }
 
   /// The test binary run with `arguments`; on macOS, where tests are a bundle, through
