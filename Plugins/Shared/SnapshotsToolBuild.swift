@@ -34,6 +34,12 @@ enum SnapshotsToolBuild: String {
   static let needsFullStatus: Int32 = 4
 }
 
+/// Prints a line at once: SwiftPM reads a plugin's output through a pipe, where `print` would
+/// hold "Building the tests…" back until after they are built.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 struct PluginError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

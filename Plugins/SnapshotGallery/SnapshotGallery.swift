@@ -38,7 +38,6 @@ struct SnapshotGallery: CommandPlugin {
     default:
       throw PluginError("unknown arguments: \(arguments.joined(separator: " "))")
     }
-    let say = { (line: String) in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     let process = try Process.run(
       tool.build(with: packageManager, say: say), arguments: toolArguments)
     process.waitUntilExit()

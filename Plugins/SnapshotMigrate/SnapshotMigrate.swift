@@ -40,7 +40,6 @@ struct SnapshotMigrate: CommandPlugin {
       "--toolkit-identity", toolkit.package.id,
     ]
     if dryRun { toolArguments.append("--dry-run") }
-    let say = { (line: String) in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     let process = try Process.run(
       SnapshotsToolBuild.full.build(with: packageManager, say: say), arguments: toolArguments)
     process.waitUntilExit()

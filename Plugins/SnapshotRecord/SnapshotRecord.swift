@@ -130,12 +130,6 @@ struct SnapshotRecord: CommandPlugin {
     }
   }
 
-  /// Prints a line at once: SwiftPM reads this output through a pipe, where `print` would hold
-  /// "Building the tests…" back until after they are built.
-  private func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-  }
-
   /// Builds the package's tests and returns their binary.
   private func buildTests(_ context: PluginContext) throws -> URL {
     let product = "\(context.package.displayName)PackageTests"

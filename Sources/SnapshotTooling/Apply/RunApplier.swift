@@ -196,7 +196,8 @@ struct RunApplier {
         return
       }
       do {
-        try moveLeftRecords(left, of: path, from: String(decoding: data, as: UTF8.self), to: text)
+        try moveLeftRecords(
+          left, of: path, from: String(decoding: data, as: UTF8.self), to: text, by: tooling)
       } catch {
         report.refused.append(
           .init(
@@ -212,7 +213,8 @@ struct RunApplier {
   /// Moves the records a filter left for `path`, made against `source`, onto `rewritten`: the
   /// calls' new lines and columns, and the new text's hash.
   private func moveLeftRecords(
-    _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String
+    _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String,
+    by tooling: any SourceTooling
   ) throws {
     let hash = ContentHash.of(source)
     let entries = left.filter {
@@ -222,8 +224,7 @@ struct RunApplier {
       guard case .inline(let call) = entry.record else { return nil }
       return (entry.url, call)
     }
-    let moved =
-      tooling?.rebase(inline.map(\.1), from: source, to: rewritten) ?? inline.map { _ in nil }
+    let moved = tooling.rebase(inline.map(\.1), from: source, to: rewritten)
     for ((url, _), call) in zip(inline, moved) {
       if let call { try PendingStore.replace(url, with: .inline(call)) }
     }
