@@ -2,10 +2,12 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory snapshot-record [--filter REGEX]
-/// [--dry-run] [--apply-only | --from DIR…] [--prune] [--gallery] [--quiet]`: builds the tests,
-/// then hands over to the `snapshots` tool, which runs them and applies what they left.
+/// [--dry-run] [--apply-only | --from DIR…] [--review] [--prune] [--gallery] [--quiet]`: builds
+/// the tests, then hands over to the `snapshots` tool, which runs them and applies what they
+/// left; `--pending`, `--show ID`, `--accept ID…` and `--reject ID…` work on what is pending.
 ///
-/// Every option is spelt as the tool spells it; `--apply-only` is the tool's `apply` verb.
+/// Every option is spelt as the tool spells it; `--apply-only` is the tool's `apply` verb,
+/// `--pending` and `--show` its verbs of those names.
 @main
 struct SnapshotRecord: CommandPlugin {
   static let usage = """
@@ -27,6 +29,15 @@ struct SnapshotRecord: CommandPlugin {
                          With --apply-only, also apply the runs whose tests did
                          not finish (interrupted or crashed).
       --prune            Delete references whose tests are gone (after a complete run).
+      --review           Decide each change in the terminal instead of applying them
+                         all (a accept, r reject, s skip, A/R the rest, q quit,
+                         ? help); with --apply-only or --from, run nothing first.
+      --pending [--json] Run nothing: list the pending changes and their ids.
+      --show <id> [--diff | --new | --old]
+                         Run nothing: show one pending change.
+      --accept <id> ...  Run nothing: apply only these pending changes.
+      --reject <id> ...  Run nothing: drop these pending changes; their references
+                         and sources stay as they are.
       --gallery          Then write .build/snapshots/gallery.html (as snapshot-gallery
                          does).
       --quiet            Print no progress and no test output: only changes and problems.
@@ -40,6 +51,18 @@ struct SnapshotRecord: CommandPlugin {
       return
     }
     let applyOnly = extractor.extractFlag(named: "apply-only") > 0
+    let review = extractor.extractFlag(named: "review") > 0
+    let listPending = extractor.extractFlag(named: "pending") > 0
+    let json = extractor.extractFlag(named: "json") > 0
+    let shown = extractor.extractOption(named: "show")
+    let views = ["diff", "new", "old"].filter { extractor.extractFlag(named: $0) > 0 }
+    var accepted = extractor.extractOption(named: "accept")
+    var rejected = extractor.extractOption(named: "reject")
+    if review && !hasTerminal {
+      throw PluginError(
+        "--review needs a terminal to read keys from, and this command has none (CI, or run without one); list what is pending with --pending --json and decide with --accept ID… / --reject ID…"
+      )
+    }
     var toolArguments = ["--package-directory", context.package.directoryURL.path]
     if extractor.extractFlag(named: "dry-run") > 0 { toolArguments.append("--dry-run") }
     if extractor.extractFlag(named: "prune") > 0 { toolArguments.append("--prune") }
@@ -52,10 +75,15 @@ struct SnapshotRecord: CommandPlugin {
     for filter in extractor.extractOption(named: "filter") {
       toolArguments += ["--filter", filter]
     }
-    // `--from DIR [DIR …]` (or the older `--apply DIR …`): the folders after it are shards too.
+    // `--from DIR [DIR …]` (or the older `--apply DIR …`), `--accept ID [ID …]`, `--reject ID
+    // [ID …]`: the words after the one such option given belong to it.
     var shards = extractor.extractOption(named: "from") + extractor.extractOption(named: "apply")
-    if !shards.isEmpty {
-      shards += extractor.remainingArguments.filter { !$0.hasPrefix("-") }
+    let words = extractor.remainingArguments.filter { !$0.hasPrefix("-") }
+    let lists = [!shards.isEmpty, !accepted.isEmpty, !rejected.isEmpty].filter { $0 }.count
+    if lists == 1 && !words.isEmpty {
+      if !shards.isEmpty { shards += words }
+      if !accepted.isEmpty { accepted += words }
+      if !rejected.isEmpty { rejected += words }
       extractor = ArgumentExtractor(extractor.remainingArguments.filter { $0.hasPrefix("-") })
     }
     guard extractor.remainingArguments.isEmpty else {
@@ -63,11 +91,19 @@ struct SnapshotRecord: CommandPlugin {
         "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\n\(Self.usage)"
       )
     }
-    if !shards.isEmpty {
+    if review { toolArguments.append("--review") }
+    if listPending || !shown.isEmpty {
+      // Reading only: the tool without a Swift parser, and no other option.
+      toolArguments =
+        listPending
+        ? ["pending"] + (json ? ["--json"] : []) : ["show"] + shown + views.map { "--" + $0 }
+      toolArguments += ["--package-directory", context.package.directoryURL.path]
+      toolArguments += shards.flatMap { ["--from", $0] }
+    } else if !shards.isEmpty || applyOnly || !accepted.isEmpty || !rejected.isEmpty {
       toolArguments.insert("apply", at: 0)
       toolArguments += shards.flatMap { ["--from", $0] }
-    } else if applyOnly {
-      toolArguments.insert("apply", at: 0)
+      toolArguments +=
+        accepted.flatMap { ["--accept", $0] } + rejected.flatMap { ["--reject", $0] }
     } else {
       let started = Date()
       if !quiet { say("Building the tests…") }
@@ -77,11 +113,12 @@ struct SnapshotRecord: CommandPlugin {
       }
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
-    if gallery { toolArguments.append("--gallery") }
+    let readsOnly = listPending || !shown.isEmpty
+    if gallery && !readsOnly { toolArguments.append("--gallery") }
     // The tool without a Swift parser unless the package can have inline snapshots; if a run
     // has some all the same (through a library this cannot see), it changes nothing and says
     // so, and the command runs again with the whole tool.
-    var tool: SnapshotsToolBuild = canHaveInlineSnapshots(context) ? .full : .files
+    var tool: SnapshotsToolBuild = !readsOnly && canHaveInlineSnapshots(context) ? .full : .files
     let progress = { (line: String) in if !quiet { say(line) } }
     var status = try run(tool.build(with: packageManager, say: progress), toolArguments)
     if status == SnapshotsToolBuild.needsFullStatus && tool == .files {
@@ -97,6 +134,15 @@ struct SnapshotRecord: CommandPlugin {
     case 3: throw PluginError("the tests could not run or crashed (its last line says which)")
     default: throw PluginError("snapshot-record stopped (status \(status))")
     }
+  }
+
+  /// Whether the user's terminal can be opened: a review reads its keys there, since the
+  /// plugin's standard input is SwiftPM's.
+  private var hasTerminal: Bool {
+    let descriptor = open("/dev/tty", O_RDWR)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    return true
   }
 
   /// Runs the tool to its end; its exit status.

@@ -146,6 +146,10 @@ struct ImageDifference {
     if !masks.isEmpty {
       message += "; \(masks.count) \(masks.count == 1 ? "mask" : "masks") left out"
     }
+    message += "; both images \(actual.sizeDescription)"
+    if let box = comparison.bounds {
+      message += ", the change within (\(box.minX), \(box.minY))–(\(box.maxX), \(box.maxY))"
+    }
     message += "."
     var artifacts: [SnapshotArtifact] = []
     if let difference = try? DifferenceImage.make(

@@ -28,6 +28,8 @@ struct PixelComparison {
   private(set) var largest: (value: Double, x: Int, y: Int)?
   /// Per pixel; empty when no pixel outside the masks changed.
   private(set) var marks: [Mark] = []
+  /// The smallest rectangle holding every counted pixel, as inclusive corners.
+  private(set) var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
 
   init(
     reference: Image, actual: Image, metric: Metric, ignoringAntialiasing: Bool = false,
@@ -71,6 +73,9 @@ struct PixelComparison {
           } else {
             differing += 1
             marks[pixel] = .beyond
+            bounds =
+              bounds.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) }
+              ?? (x, y, x, y)
           }
         }
       }

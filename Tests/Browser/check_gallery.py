@@ -6,6 +6,7 @@ Prints one line per check ("ok: …" or "FAILED: …") and exits 1 when any fail
 import json
 import sys
 import time
+import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
@@ -62,6 +63,16 @@ with sync_playwright() as playwright:
     page.get_by_role("searchbox").fill(expected["search"])
     check(visible(page) == expected["searchCount"], f"searching {expected['search']!r} shows {expected['searchCount']}")
     page.get_by_role("searchbox").fill("")
+
+    # A link ending in #search=WORDS (what a terminal review's `o` gives) opens with that search.
+    page.goto("about:blank")
+    page.goto("file://" + page_path + "#search=" + urllib.parse.quote(expected["search"]), wait_until="domcontentloaded")
+    page.locator("[data-snapshot]").first.wait_for(state="attached")
+    check(page.get_by_role("searchbox").input_value() == expected["search"] and visible(page) == expected["searchCount"],
+          f"#search={expected['search']} opens the page searching for it")
+    page.goto("about:blank")
+    page.goto("file://" + page_path, wait_until="domcontentloaded")
+    page.locator("[data-snapshot]").first.wait_for()
 
     # Every failure and new snapshot says how to accept it, with a copy button.
     for status in ("failed", "new"):

@@ -176,6 +176,7 @@ struct SnapshotRecordTests {
       "\(again.output)")
     #expect(again.status == 0, "\(again.output)")
 
+    try Review(package: package).run()
     try FirstWeek(package: package).run()
     try SameVerdict(package: package).run()
     try failingRunsKeepOnlyTheNewestRuns(package)

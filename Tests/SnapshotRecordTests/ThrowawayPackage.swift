@@ -123,7 +123,7 @@ struct ThrowawayPackage {
   }
 
   /// This process's environment without the variables that change how snapshots behave.
-  private var environment: [String: String] {
+  var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     for name in environment.keys
     where name.hasPrefix("SNAPSHOT") || name == "CI" || name.hasPrefix("XCTest") {

@@ -75,7 +75,8 @@ import Testing
     #expect(
       failure.message.hasPrefix(
         "2 of 100 pixels (2%) differ by more than ΔE2000 0.0 (allowed 1%); largest ΔE2000 "))
-    #expect(failure.message.hasSuffix(" at (0, 0)."))
+    #expect(
+      failure.message.hasSuffix(" at (0, 0); both images 10×10, the change within (0, 0)–(1, 0)."))
     #expect(failure.artifacts.map(\.name) == ["difference"])
   }
 

@@ -85,7 +85,10 @@ import Testing
     #expect(
       message.contains(
         "1 of 2,304 pixels (0.04%) differ by more than ΔE2000 0.0 (allowed 0%); largest ΔE2000"))
-    #expect(message.contains(" at (5, 40); 1 mask left out."))
+    #expect(
+      message.contains(
+        " at (5, 40); 1 mask left out; both images 48×48, the change within (5, 40)–(5, 40)."),
+      "\(message)")
     let difference = try Self.artifact("test.screen.difference.png", in: run.artifacts)
     #expect(Self.pixel(difference, 31, 3) == [255, 0, 255, 255])
     #expect(Self.pixel(difference, 5, 40) == [255, 0, 0, 255])
@@ -131,7 +134,9 @@ import Testing
     defer { run.folder.remove() }
     let message = try #require(run.message)
     #expect(message.contains("1 of 2,304 pixels (0.04%) differ by more than YIQ threshold 0.1"))
-    #expect(message.contains("; 52 more on anti-aliased edges, not counted."))
+    #expect(
+      message.contains("; 52 more on anti-aliased edges, not counted; both images 48×48"),
+      "\(message)")
     let difference = try Self.artifact("test.screen.difference.png", in: run.artifacts)
     let blue = stride(from: 0, to: difference.rgba.count, by: 4).filter {
       Array(difference.rgba[$0..<$0 + 4]) == [0, 140, 255, 255]

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Snapshots
+@_spi(Tooling) @testable import Snapshots
 
 /// Hunks, context and line numbers as GNU diff writes them.
 @Suite struct UnifiedDiffTests {
@@ -77,5 +77,44 @@ import Testing
   @Test func colorsOnlyWhenAsked() {
     let text = UnifiedDiff(colored: true).text(old: "a\n", new: "b\n")
     #expect(text == "\u{1B}[36m@@ -1 +1 @@\u{1B}[0m\n\u{1B}[31m-a\u{1B}[0m\n\u{1B}[32m+b\u{1B}[0m")
+  }
+
+  @Test func colourMarksTheChangedWordsOfAReplacedLine() {
+    let text = UnifiedDiff(colored: true).text(
+      old: "name: Ann, id: 1\nsame\n", new: "name: Bo, id: 1\nsame\n")
+    #expect(
+      text
+        == "\u{1B}[36m@@ -1,2 +1,2 @@\u{1B}[0m\n"
+        + "\u{1B}[31m-name: \u{1B}[7mAnn\u{1B}[27m, id: 1\u{1B}[0m\n"
+        + "\u{1B}[32m+name: \u{1B}[7mBo\u{1B}[27m, id: 1\u{1B}[0m\n"
+        + " same")
+    // Lines that share no word are coloured whole, without marks.
+    #expect(
+      UnifiedDiff(colored: true).text(old: "alpha\n", new: "beta\n")
+        == "\u{1B}[36m@@ -1 +1 @@\u{1B}[0m\n\u{1B}[31m-alpha\u{1B}[0m\n\u{1B}[32m+beta\u{1B}[0m")
+    // Without colour, nothing is marked.
+    #expect(
+      UnifiedDiff().text(old: "name: Ann\n", new: "name: Bo\n")
+        == "@@ -1 +1 @@\n-name: Ann\n+name: Bo")
+  }
+
+  @Test func aReviewCountsTheFoldedLines() {
+    let old = (1...20).map(String.init).joined(separator: "\n") + "\n"
+    let new = old.replacingOccurrences(of: "\n10\n", with: "\nten\n")
+    let text = UnifiedDiff.forReview(colored: false).text(old: old, new: new)
+    #expect(
+      text == """
+        ⋯ 6 unchanged lines
+        @@ -7,7 +7,7 @@
+         7
+         8
+         9
+        -10
+        +ten
+         11
+         12
+         13
+        ⋯ 7 unchanged lines
+        """)
   }
 }

@@ -13,6 +13,10 @@ public struct ApplyVerb: Equatable, Sendable {
   /// Also applies the runs whose test processes did not all finish.
   public var includeInterrupted: Bool
   public var gallery: Bool
+  public var review: Bool
+  /// The ids of pending changes to apply, and of those to drop, alone.
+  public var accepted: [String]
+  public var rejected: [String]
 
   static let grammar = CommandLineGrammar.Verb(
     name: "apply",
@@ -20,33 +24,37 @@ public struct ApplyVerb: Equatable, Sendable {
       "Apply every unapplied run's records (oldest first, newest winning), running nothing.",
     options: [
       CommonOptions.packageDirectory, CommonOptions.dryRun, CommonOptions.quiet,
-      .init(
-        name: "from", value: "from",
-        help:
-          "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
-        repeats: true),
+      CommonOptions.from,
       .init(
         name: "filter", value: "filter",
         help:
           "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
       ),
+      CommonOptions.includeInterrupted, CommonOptions.gallery, CommonOptions.review,
       .init(
-        name: "include-interrupted",
+        name: "accept", value: "id",
         help:
-          "Also apply the runs whose tests did not finish (interrupted or crashed), which are otherwise left."
-      ),
-      CommonOptions.gallery,
+          "Apply only the pending change with this id (snapshots pending lists them); repeat for more.",
+        repeats: true),
+      .init(
+        name: "reject", value: "id",
+        help:
+          "Drop the pending change with this id, leaving its reference or source as it is; repeat for more.",
+        repeats: true),
     ])
 
   init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
     let package = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
     packageDirectory = package
-    shards = (parsed.values["from"] ?? []).map { URL(fileURLWithPath: $0, relativeTo: package) }
+    shards = CommonOptions.shards(parsed, in: package)
     filter = parsed.value("filter")
     dryRun = parsed.flag("dry-run")
     quiet = parsed.flag("quiet")
     includeInterrupted = parsed.flag("include-interrupted")
     gallery = parsed.flag("gallery")
+    review = parsed.flag("review")
+    accepted = parsed.values["accept"] ?? []
+    rejected = parsed.values["reject"] ?? []
   }
 
   func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
@@ -55,7 +63,8 @@ public struct ApplyVerb: Equatable, Sendable {
     RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
-      includeInterrupted: includeInterrupted, print: print, tooling: tooling
+      includeInterrupted: includeInterrupted, review: review, accepted: accepted,
+      rejected: rejected, print: print, tooling: tooling
     ).run()
   }
 }

@@ -11,6 +11,7 @@ public struct RecordVerb: Equatable, Sendable {
   public var quiet: Bool
   public var prune: Bool
   public var gallery: Bool
+  public var review: Bool
 
   static let grammar = CommandLineGrammar.Verb(
     name: "record",
@@ -26,7 +27,7 @@ public struct RecordVerb: Equatable, Sendable {
       .init(
         name: "prune",
         help: "Delete the references whose tests are gone (after a complete run only)."),
-      CommonOptions.gallery,
+      CommonOptions.gallery, CommonOptions.review,
     ])
 
   init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
@@ -37,6 +38,7 @@ public struct RecordVerb: Equatable, Sendable {
     quiet = parsed.flag("quiet")
     prune = parsed.flag("prune")
     gallery = parsed.flag("gallery")
+    review = parsed.flag("review")
   }
 
   func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
@@ -45,7 +47,7 @@ public struct RecordVerb: Equatable, Sendable {
     RunApplication(
       source: .tests(binary: testBinary), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, prune: prune, gallery: gallery,
-      print: print, tooling: tooling
+      review: review, print: print, tooling: tooling
     ).run()
   }
 }

@@ -23,6 +23,11 @@ struct RunApplication {
   var prune = false
   var gallery = false
   var includeInterrupted = false
+  /// Decide each change in the terminal instead of applying them all.
+  var review = false
+  /// Apply only the changes with these ids (`pending` lists them), and drop those.
+  var accepted: [String] = []
+  var rejected: [String] = []
   var print: (String) -> Void
   /// Rewrites inline snapshots; a run that has some, without it, is left for a tool that has it.
   var tooling: (any SourceTooling)?
@@ -51,7 +56,36 @@ struct RunApplication {
 
   let started = ContinuousClock.now
 
+  private var pendingReview: PendingReview {
+    let origin: PendingChanges.Origin
+    if case .shards(let folders) = source { origin = .shards(folders) } else { origin = .store }
+    return PendingReview(
+      packageDirectory: packageDirectory, origin: origin, includeInterrupted: includeInterrupted,
+      tooling: tooling, print: print)
+  }
+
   func run() -> ExitCode {
+    let deciding = !accepted.isEmpty || !rejected.isEmpty
+    if (review || deciding) && (dryRun || prune || filterExpression != nil && isApply) {
+      print(
+        "error: --review, --accept and --reject decide change by change; they do not go with --dry-run, --prune or --filter on what is pending"
+      )
+      return .usage
+    }
+    if review && deciding {
+      print(
+        "error: --review decides in the terminal, --accept and --reject by id: give one of them")
+      return .usage
+    }
+    // Without a terminal a review cannot start: said before the tests run.
+    if review && !ReviewTerminal.isAvailable {
+      print("error: \(ReviewTerminal.Unavailable())")
+      return .usage
+    }
+    if deciding {
+      return pendingReview.decide(accepting: accepted, rejecting: rejected)
+    }
+    if review, isApply { return pendingReview.review() }
     let runDirectories: [URL]
     var passes: [TestRunner.Pass] = []
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
@@ -82,6 +116,16 @@ struct RunApplication {
           "error: no test matched --filter \(filterExpression ?? ""): nothing ran, nothing was recorded"
         )
         return .usage
+      case .success(let ran) where review:
+        // The new run replaces the older ones, as when it is applied.
+        let run =
+          (try? load(runDirectory))
+          ?? PendingRun(directory: runDirectory, entries: [], usedReferences: [])
+        UnrecordedFailures(passes: ran, run: run).lines(relativeTo: applier.relative).forEach(print)
+        for stale in PendingStore.runs(in: store) where stale.path != runDirectory.path {
+          try? FileManager.default.removeItem(at: stale)
+        }
+        return pendingReview.review()
       case .success(let ran): passes = ran
       case .failure(let error):
         print("error: \(error)")

@@ -15,6 +15,8 @@ public enum SnapshotsCommand {
   case info(InfoVerb)
   case catalog(CatalogVerb)
   case gallery(GalleryVerb)
+  case pending(PendingVerb)
+  case show(ShowVerb)
 
   public enum ExitCode: Int32 {
     case success = 0
@@ -48,6 +50,8 @@ public enum SnapshotsCommand {
     case InfoVerb.grammar.name: self = .info(InfoVerb(parsed, currentDirectory: here))
     case CatalogVerb.grammar.name: self = .catalog(CatalogVerb(parsed, currentDirectory: here))
     case GalleryVerb.grammar.name: self = .gallery(GalleryVerb(parsed, currentDirectory: here))
+    case PendingVerb.grammar.name: self = .pending(PendingVerb(parsed, currentDirectory: here))
+    case ShowVerb.grammar.name: self = .show(ShowVerb(parsed, currentDirectory: here))
     default: preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
     }
   }
@@ -68,6 +72,8 @@ public enum SnapshotsCommand {
     case .info(let verb): return verb.run(print: print, tooling: tooling)
     case .catalog(let verb): return verb.run(print: print)
     case .gallery(let verb): return verb.run(print: print)
+    case .pending(let verb): return verb.run(print: print)
+    case .show(let verb): return verb.run(print: print)
     }
   }
 
@@ -106,7 +112,7 @@ public enum SnapshotsCommand {
       """,
     verbs: [
       RecordVerb.grammar, ApplyVerb.grammar, MigrateVerb.grammar, InfoVerb.grammar,
-      CatalogVerb.grammar, GalleryVerb.grammar,
+      CatalogVerb.grammar, GalleryVerb.grammar, PendingVerb.grammar, ShowVerb.grammar,
     ])
 }
 
@@ -121,9 +127,29 @@ enum CommonOptions {
     name: "dry-run", help: "Print what would change, as diffs; write nothing.")
   static let quiet = Option(
     name: "quiet", help: "Print no progress and no test output: only changes and problems.")
+  static let review = Option(
+    name: "review",
+    help:
+      "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help)."
+  )
+  static let from = Option(
+    name: "from", value: "from",
+    help:
+      "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
+    repeats: true)
+  static let includeInterrupted = Option(
+    name: "include-interrupted",
+    help:
+      "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left."
+  )
   static let gallery = Option(
     name: "gallery",
     help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
+
+  /// The shards' folders `--from` names, relative to the package.
+  static func shards(_ parsed: CommandLineGrammar.Parsed, in package: URL) -> [URL] {
+    (parsed.values[from.name] ?? []).map { URL(fileURLWithPath: $0, relativeTo: package) }
+  }
 
   static func packageDirectory(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) -> URL {
     parsed.value(packageDirectory.name).map { URL(fileURLWithPath: $0, isDirectory: true) }

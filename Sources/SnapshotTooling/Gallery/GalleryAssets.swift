@@ -91,6 +91,12 @@ enum GalleryAssets {
       search.addEventListener('input', apply);
       filters.forEach((filter) => filter.addEventListener('change', apply));
       shown.textContent = `Showing ${all.length} of ${all.length}`;
+      // `gallery.html#search=WORDS`, what a terminal review's `o` opens, starts searching.
+      const asked = new URLSearchParams(location.hash.slice(1)).get('search');
+      if (asked) {
+        search.value = asked;
+        apply();
+      }
 
       // Compare: two values of one axis side by side, for every pair of siblings.
       const axis = document.getElementById('compare-axis');

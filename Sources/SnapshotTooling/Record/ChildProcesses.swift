@@ -12,6 +12,13 @@ public final class ChildProcesses: Sendable {
   public static let shared = ChildProcesses()
 
   private let running = Locked<Set<pid_t>>([])
+  /// What must be undone before the tool exits on a signal (a review's terminal settings).
+  private let cleanups = Locked<[@Sendable () -> Void]>([])
+
+  /// Runs `cleanup` if the tool is stopped, after the file being written is whole.
+  func atStop(_ cleanup: @escaping @Sendable () -> Void) {
+    cleanups.withLock { $0.append(cleanup) }
+  }
 
   func started(_ pid: pid_t) { running.withLock { _ = $0.insert(pid) } }
   func ended(_ pid: pid_t) { running.withLock { _ = $0.remove(pid) } }
@@ -38,6 +45,7 @@ public final class ChildProcesses: Sendable {
       kill(pid, SIGKILL)
     }
     AtomicFile.finishWrites(timeout: 0.5)
+    for cleanup in cleanups.withLock({ $0 }) { cleanup() }
     FileHandle.standardError.write(
       Data(
         "snapshots: stopped (\(reason)); the tests it ran were ended, no file is half written\n"

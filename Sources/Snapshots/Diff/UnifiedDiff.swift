@@ -7,20 +7,35 @@
 /// +  - name: "Blob Jr."
 ///    ▿ tags: 2 elements
 /// ```
-struct UnifiedDiff {
+///
+/// In colour, a deleted line and the inserted line that replaces it also show their changed
+/// words (``WordDiff``).
+@_spi(Tooling) public struct UnifiedDiff {
   var context = 3
   /// Lines of difference shown at most; the rest is counted, not printed.
   var maximumLines = 500
   var colored = false
+  /// Whether the unchanged lines between hunks (and before and after them) are counted in a
+  /// line of their own, `⋯ 12 unchanged lines`, for a reader rather than for `patch`.
+  var countsFolds = false
 
-  func text(old: String, new: String) -> String? {
+  /// The diff a reviewer reads: hunks with their folds counted, in colour when `colored`.
+  public static func forReview(colored: Bool) -> UnifiedDiff {
+    UnifiedDiff(colored: colored, countsFolds: true)
+  }
+
+  public func text(old: String, new: String) -> String? {
     let old = TextLines(old), new = TextLines(new)
     let diff = LineDiff(old: old, new: new)
     if diff.isEmpty { return nil }
     var output: [String] = []
+    var shown = 0
     for hunk in hunks(diff, oldCount: old.count, newCount: new.count) {
+      fold(hunk.oldStart - shown, into: &output)
       output += render(hunk, diff, old, new)
+      shown = hunk.oldEnd
     }
+    fold(old.count - shown, into: &output)
     if output.count > maximumLines {
       let hidden = output.count - maximumLines
       output.removeLast(hidden)
@@ -60,6 +75,11 @@ struct UnifiedDiff {
     return hunks
   }
 
+  private func fold(_ count: Int, into output: inout [String]) {
+    guard countsFolds, count > 0 else { return }
+    output.append(paint("⋯ \(count) unchanged line\(count == 1 ? "" : "s")", "\u{1B}[2m"))
+  }
+
   private func render(_ hunk: Hunk, _ diff: LineDiff, _ old: TextLines, _ new: TextLines)
     -> [String]
   {
@@ -67,9 +87,34 @@ struct UnifiedDiff {
     var i = hunk.oldStart, j = hunk.newStart
     while i < hunk.oldEnd || j < hunk.newEnd {
       if i < hunk.oldEnd, diff.deleted[i] {
-        lines.append(paint("-" + old[i], "\u{1B}[31m"))
-        if old.isMissingNewline(at: i) { lines.append("\\ No newline at end of file") }
-        i += 1
+        // A block of changed lines: deletions, then their insertions, paired line by line for
+        // their words.
+        var deleted: [Int] = [], inserted: [Int] = []
+        while i < hunk.oldEnd, diff.deleted[i] {
+          deleted.append(i)
+          i += 1
+        }
+        while j < hunk.newEnd, diff.inserted[j] {
+          inserted.append(j)
+          j += 1
+        }
+        var words: [Int: WordDiff] = [:]
+        if colored {
+          for (o, n) in zip(deleted, inserted) { words[o] = WordDiff(old: old[o], new: new[n]) }
+        }
+        for o in deleted {
+          lines.append(
+            words[o].map { WordDiff.paint($0.old, prefix: "-", code: "\u{1B}[31m") }
+              ?? paint("-" + old[o], "\u{1B}[31m"))
+          if old.isMissingNewline(at: o) { lines.append("\\ No newline at end of file") }
+        }
+        for (k, n) in inserted.enumerated() {
+          let pair = k < deleted.count ? words[deleted[k]] : nil
+          lines.append(
+            pair.map { WordDiff.paint($0.new, prefix: "+", code: "\u{1B}[32m") }
+              ?? paint("+" + new[n], "\u{1B}[32m"))
+          if new.isMissingNewline(at: n) { lines.append("\\ No newline at end of file") }
+        }
       } else if j < hunk.newEnd, diff.inserted[j] {
         lines.append(paint("+" + new[j], "\u{1B}[32m"))
         if new.isMissingNewline(at: j) { lines.append("\\ No newline at end of file") }

@@ -90,6 +90,11 @@ import Foundation
   /// ``ContentHash`` of the test source when the test ran (`nil` when it could not be read): a
   /// reference is not written from a test that has changed since.
   public var sourceHash: String?
+  /// How the strategy says the value differs, for a value that is not text (an image's pixel
+  /// counts); `nil` for text, which a review diffs itself.
+  public var summary: String?
+  /// The comparison's files saved beside the actual value (a difference image), if any.
+  public var artifacts: [String]?
 
   public init(
     referencePath: String, dataFile: String, testName: String, sourceFile: String = "",

@@ -102,17 +102,26 @@ struct FileSite {
       .file(
         SnapshotResult.KeptFile(
           referencePath: location.readPath, actual: written.actual, artifacts: written.artifacts,
-          pendingError: leavePendingRecord(data, at: location),
+          pendingError: leavePendingRecord(
+            data, at: location, mismatch: mismatch, artifacts: written.artifacts),
           attachments: FailureAttachment.files(
             reference: reference, actual: data, artifacts: artifacts, location: location))))
   }
 
   /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
   /// failure says so, and `snapshot-record` counts it as not recorded).
-  private func leavePendingRecord(_ data: Data, at location: SnapshotLocation) -> String? {
-    let record = PendingFileRecord(
+  private func leavePendingRecord(
+    _ data: Data, at location: SnapshotLocation, mismatch: SnapshotResult.Mismatch,
+    artifacts: [URL]
+  ) -> String? {
+    var record = PendingFileRecord(
       referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
       sourceFile: filePath, line: Int(line), sourceHash: ContentHash.ofFile(atPath: filePath))
+    // A review diffs text itself; only the strategy can say how other bytes differ.
+    if String(data: data, encoding: .utf8) == nil {
+      record.summary = mismatch.difference?.message
+    }
+    record.artifacts = artifacts.isEmpty ? nil : artifacts.map(\.path)
     do {
       try PendingStore.write(.file(record), data: data, testFilePath: filePath)
       return nil

@@ -1,0 +1,64 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// `snapshots pending`: what is waiting to be accepted or rejected, a line each, or as JSON
+/// (`--json`, ``PendingListing``) for an editor or an agent.
+public struct PendingVerb: Equatable, Sendable {
+  public var packageDirectory: URL
+  public var shards: [URL]
+  public var json: Bool
+  public var includeInterrupted: Bool
+
+  static let grammar = CommandLineGrammar.Verb(
+    name: "pending",
+    abstract: "List the pending changes with their ids, to show, accept or reject one by one.",
+    options: [
+      CommonOptions.packageDirectory, CommonOptions.from, CommonOptions.includeInterrupted,
+      .init(
+        name: "json",
+        help:
+          "Print them as JSON (schema version \(PendingListing.schemaVersion), described in the docs)."
+      ),
+    ])
+
+  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
+    let package = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
+    packageDirectory = package
+    shards = CommonOptions.shards(parsed, in: package)
+    json = parsed.flag("json")
+    includeInterrupted = parsed.flag(CommonOptions.includeInterrupted.name)
+  }
+
+  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+    let pending: PendingChanges
+    do {
+      pending = try PendingChanges(
+        packageDirectory: packageDirectory, origin: shards.isEmpty ? .store : .shards(shards),
+        includeInterrupted: includeInterrupted, tooling: nil)
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
+    if json {
+      print(PendingListing(pending).json())
+      return .success
+    }
+    for change in pending.changes {
+      let location = change.record.sourceLocation
+      let place: String
+      switch change.record {
+      case .file(let file): place = pending.relative(file.referencePath)
+      case .inline: place = "inline"
+      }
+      print(
+        "\(change.id)  \(change.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(pending.relative(location.file)):\(location.line)  \(change.testName)  \(place)"
+      )
+    }
+    print(
+      pending.changes.isEmpty
+        ? "No pending snapshots."
+        : "\(counted(pending.changes.count, "pending change")): show ID, --accept ID…, --reject ID…, or --review."
+    )
+    return .success
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// One pending change as a reviewer reads it: a header (test, source line, reference, status)
+/// and a body, its diff or either side, in colour when the terminal shows it.
+struct ChangeView {
+  enum Mode: String, CaseIterable {
+    case diff, new, old
+  }
+
+  var change: PendingChange
+  var pending: PendingChanges
+  var colored: Bool
+
+  func header(position: String) -> [String] {
+    let location = change.record.sourceLocation
+    let status: String
+    switch change.status {
+    case .new: status = paint("new", "\u{1B}[32m")
+    case .changed: status = paint("changed", "\u{1B}[33m")
+    case .removed: status = paint("removed", "\u{1B}[31m")
+    }
+    var lines = [
+      "\(paint(position, "\u{1B}[1m"))  \(status) \(change.kind.rawValue) snapshot (\(change.format))  id \(change.id)",
+      "Test:      \(change.testName)",
+      "Source:    \(pending.relative(location.file)):\(location.line)"
+        + (sourceLine(location).map { "  \(paint($0, "\u{1B}[2m"))" } ?? ""),
+    ]
+    switch change.record {
+    case .file(let file): lines.append("Reference: \(pending.relative(file.referencePath))")
+    case .inline(let call):
+      lines.append(
+        "Reference: inline, in the call of \(call.functionName.isEmpty ? "the assertion" : call.functionName)"
+      )
+    }
+    return lines
+  }
+
+  /// The body in `mode`: text as text, other bytes as their sizes and files.
+  func body(_ mode: Mode) -> [String] {
+    let (old, new) = change.contents()
+    let oldText = old.flatMap { String(data: $0, encoding: .utf8) }
+    let newText = new.flatMap { String(data: $0, encoding: .utf8) }
+    let isText = (old == nil || oldText != nil) && (new == nil || newText != nil)
+    guard isText else { return binary(old: old, new: new, mode: mode) }
+    switch mode {
+    case .diff:
+      let diff = UnifiedDiff.forReview(colored: colored).text(
+        old: oldText ?? "", new: newText ?? "")
+      return diff.map(Self.lines) ?? ["(no difference in the text)"]
+    case .new:
+      return newText.map(Self.lines) ?? ["(no new text: the inline snapshot is removed)"]
+    case .old:
+      return oldText.map(Self.lines) ?? ["(no reference yet)"]
+    }
+  }
+
+  private func binary(old: Data?, new: Data?, mode: Mode) -> [String] {
+    var lines: [String] = []
+    if mode == .diff, case .file(let file) = change.record, let summary = file.summary {
+      lines.append(summary)
+    }
+    func describe(_ data: Data?, _ url: URL?, _ name: String) -> String {
+      guard let data else { return "\(name): none" }
+      let size = PNGSize(data).map { "\($0.width)×\($0.height) PNG, " } ?? ""
+      return "\(name): \(size)\(data.count) bytes" + (url.map { " (\($0.path))" } ?? "")
+    }
+    if mode != .new { lines.append(describe(old, change.oldFile, "Old")) }
+    if mode != .old { lines.append(describe(new, change.newFile, "New")) }
+    if mode == .diff, case .file(let file) = change.record, let difference = file.artifacts?.first {
+      lines.append("Difference image: \(difference)")
+    }
+    return lines
+  }
+
+  /// The assertion's line of source, trimmed, when it can be read.
+  private func sourceLine(_ location: (file: String, line: Int)) -> String? {
+    guard let text = try? String(contentsOfFile: location.file, encoding: .utf8) else {
+      return nil
+    }
+    var number = 1
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if number == location.line {
+        return line.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      number += 1
+    }
+    return nil
+  }
+
+  private static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    colored ? code + text + "\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// The changes a package's pending store (or CI shards' folders) holds, one per target, in
+/// source order; accepting one applies it through ``RunApplier``, rejecting one deletes its
+/// records, and whatever is not decided stays pending.
+struct PendingChanges {
+  /// Where the records are.
+  enum Origin: Equatable {
+    /// The package's store: a decision removes the records it settles.
+    case store
+    /// CI shards' folders, which are the user's downloads: left as they are.
+    case shards([URL])
+  }
+
+  let packageDirectory: URL
+  let origin: Origin
+  var tooling: (any SourceTooling)?
+  /// In source order.
+  private(set) var changes: [PendingChange]
+  /// Every record of each target, older runs' too: a decision settles them all.
+  private var records: [String: [PendingRun.Entry]]
+  /// The sources applying has written (the runs' journals), so that a rewritten source is known.
+  private var writtenSources: Set<String>
+  /// The store's runs whose tests did not finish, left out unless asked for.
+  private(set) var interrupted: [PendingRun] = []
+  /// Records of shards that could not be placed in this package, or that conflict.
+  private(set) var problems: [String] = []
+
+  private var applier: RunApplier {
+    RunApplier(
+      packageDirectory: packageDirectory, dryRun: false, partialRun: true, tooling: tooling)
+  }
+
+  /// Reads what is pending.
+  ///
+  /// A file change whose reference already holds its bytes (an accept
+  /// stopped before its record was removed) is settled on the way.
+  init(
+    packageDirectory: URL, origin: Origin, includeInterrupted: Bool = false,
+    tooling: (any SourceTooling)?
+  ) throws {
+    self.packageDirectory = packageDirectory
+    self.origin = origin
+    self.tooling = tooling
+    var all: [PendingRun.Entry] = []
+    let merged: PendingRun
+    switch origin {
+    case .store:
+      let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
+      var runs = try PendingStore.runs(in: store).map(PendingRun.load)
+      if !includeInterrupted {
+        interrupted = runs.filter { !$0.complete && !$0.entries.isEmpty }
+        runs.removeAll { !$0.complete && !$0.entries.isEmpty }
+      }
+      all = runs.flatMap(\.entries)
+      merged = PendingRun.merging(runs)
+    case .shards(let folders):
+      let result = try ShardMerge(packageDirectory: packageDirectory, filter: nil).merge(folders)
+      problems = result.unplaced + result.conflicts
+      all = result.run.entries
+      merged = result.run
+    }
+    records = Dictionary(grouping: all, by: \.record.target)
+    writtenSources = merged.writtenSources
+    changes = []
+    for entry in merged.entries {
+      let change = PendingChange(entry)
+      if change.status == .changed, change.kind == .file {
+        let (old, new) = change.contents()
+        if old != nil, old == new {
+          settle(change.target)
+          continue
+        }
+      }
+      changes.append(change)
+    }
+    changes.sort(by: Self.sourceOrder)
+  }
+
+  private static func sourceOrder(_ a: PendingChange, _ b: PendingChange) -> Bool {
+    let (x, y) = (a.record.sourceLocation, b.record.sourceLocation)
+    if x.file != y.file { return x.file < y.file }
+    if x.line != y.line { return x.line < y.line }
+    return a.target < b.target
+  }
+
+  /// What became of an accepted change.
+  enum Accepted {
+    /// Written: the files (or source) it changed.
+    case written(RunApplier.Report)
+    /// Refused, and still pending: why.
+    case refused([String])
+  }
+
+  /// Applies one change through the same applier as `snapshot-record`: atomic writes,
+  /// refusals, the run's journal; the other changes of its source are moved onto the text it
+  /// wrote.
+  mutating func accept(_ change: PendingChange) -> Accepted {
+    let others = changes.filter { $0.id != change.id }.map(\.entry)
+    let run = PendingRun(
+      directory: change.entry.url.deletingLastPathComponent(), entries: [change.entry],
+      usedReferences: [], writtenSources: writtenSources)
+    let report = applier.apply(run, leaving: others)
+    guard report.refused.isEmpty else {
+      return .refused(report.refused.map { "\($0.path): \($0.reason)" })
+    }
+    if case .inline(let call) = change.record {
+      if let text = try? String(contentsOfFile: call.sourceFile, encoding: .utf8) {
+        writtenSources.insert(ContentHash.of(text))
+      }
+    }
+    settle(change.target)
+    changes.removeAll { $0.id == change.id }
+    reload(source: change.record.sourceLocation.file)
+    return .written(report)
+  }
+
+  /// Deletes a change's records (in the store); never a reference or a source.
+  mutating func reject(_ change: PendingChange) {
+    settle(change.target)
+    changes.removeAll { $0.id == change.id }
+  }
+
+  /// Removes every record of a target from the store.
+  private mutating func settle(_ target: String) {
+    if origin == .store { records[target]?.forEach(PendingRun.remove) }
+    records[target] = nil
+  }
+
+  /// Reads again the records of one test source, which an accept may have moved.
+  private mutating func reload(source: String) {
+    let decoder = JSONDecoder()
+    for index in changes.indices where changes[index].record.sourceLocation.file == source {
+      let url = changes[index].entry.url
+      guard let data = try? AtomicFile.read(url),
+        let record = try? decoder.decode(PendingRecord.self, from: data)
+      else { continue }
+      var entry = changes[index].entry
+      if case .file(var file) = record, case .file(let before) = entry.record {
+        // Merged runs point at their bytes by absolute path; keep that.
+        file.dataFile = before.dataFile
+        entry.record = .file(file)
+      } else {
+        entry.record = record
+      }
+      changes[index] = PendingChange(entry)
+    }
+  }
+
+  /// An id a command was given that names no pending change, or more than one.
+  struct UnknownID: Error, CustomStringConvertible {
+    var id: String
+    var matches: Int
+    var description: String {
+      matches == 0
+        ? "no pending snapshot has the id \(id) (snapshots pending lists them)"
+        : "the id \(id) names \(matches) pending snapshots; give more of it"
+    }
+  }
+
+  /// The changes these ids (or unique prefixes of at least four digits) name, in their order.
+  func resolve(_ ids: [String]) throws(UnknownID) -> [PendingChange] {
+    var found: [PendingChange] = []
+    for id in ids {
+      let matches =
+        id.count >= 4 ? changes.filter { $0.id.hasPrefix(id.lowercased()) } : []
+      guard matches.count == 1 else { throw UnknownID(id: id, matches: matches.count) }
+      found.append(matches[0])
+    }
+    return found
+  }
+
+  /// A path as the package's users write it.
+  func relative(_ path: String) -> String {
+    RunApplier.relative(path, in: packageDirectory)
+  }
+}

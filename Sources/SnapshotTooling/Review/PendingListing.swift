@@ -1,0 +1,71 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// What `snapshots pending --json` prints: what is pending, for an editor or an agent.
+///
+/// The layout is
+/// versioned (``schemaVersion``) and described by `pending.schema.json` in the docs; a field
+/// is only ever added within a version.
+struct PendingListing: Encodable {
+  static let schemaVersion = 1
+
+  struct Change: Encodable {
+    var id: String
+    var kind: PendingChange.Kind
+    var status: PendingChange.Status
+    var test: String
+    /// Relative to the package when inside it, as messages write it.
+    var sourceFile: String
+    var line: Int
+    var column: Int?
+    /// The function an inline change rewrites the call of.
+    var function: String?
+    var format: String
+    /// The reference file of a file change, relative to the package when inside it.
+    var reference: String?
+    /// Absolute paths: the reference as it is, the bytes it would get, the difference image.
+    var oldFile: String?
+    var newFile: String?
+    var differenceFile: String?
+    /// The strategy's own account of the difference, for a value that is not text.
+    var summary: String?
+    /// An inline change's texts (`newText` is absent when the literal goes).
+    var oldText: String?
+    var newText: String?
+  }
+
+  var schemaVersion = Self.schemaVersion
+  var package: String
+  var changes: [Change]
+
+  init(_ pending: PendingChanges) {
+    package = pending.packageDirectory.standardizedFileURL.path
+    changes = pending.changes.map { change in
+      var listed = Change(
+        id: change.id, kind: change.kind, status: change.status, test: change.testName,
+        sourceFile: pending.relative(change.record.sourceLocation.file),
+        line: change.record.sourceLocation.line, format: change.format)
+      switch change.record {
+      case .file(let file):
+        listed.reference = pending.relative(file.referencePath)
+        listed.oldFile = change.oldFile?.path
+        listed.newFile = change.newFile?.path
+        listed.differenceFile = file.artifacts?.first
+        listed.summary = file.summary
+      case .inline(let call):
+        listed.column = call.column
+        listed.function = call.functionName.isEmpty ? nil : call.functionName
+        listed.oldText = call.oldText
+        listed.newText = call.newText
+      }
+      return listed
+    }
+  }
+
+  func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain strings and numbers cannot fail.
+    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// A review of pending changes, one at a time (`snapshot-record --review`): what each key does
+/// and what the screen shows, apart from the terminal, so that a test can drive it with keys.
+///
+/// Accepting writes at once (through ``PendingChanges/accept(_:)``), so a review that is stopped
+/// keeps every decision made so far, and the next one shows only what is left.
+@_spi(Tooling) public struct ReviewSession {
+  enum State: Equatable {
+    case pending, skipped, accepted, rejected
+    /// Accepting was refused (its source changed since the run, say): still pending.
+    case refused(String)
+  }
+
+  private(set) var pending: PendingChanges
+  /// The changes the review started with, in order; decided ones stay here to be looked at.
+  private var changes: [PendingChange]
+  private(set) var states: [String: State]
+  private(set) var index = 0
+  private(set) var mode = ChangeView.Mode.diff
+  private var scroll = 0
+  private var message: String?
+  private var showsHelp = false
+  /// Whether the review is over: every change decided or skipped, or `q`.
+  public private(set) var isFinished = false
+  /// What the accepted changes wrote: reference files, and inline snapshots per source.
+  private var recorded: [String] = []
+  private var rewritten: [(file: String, count: Int)] = []
+  /// Writes the gallery; the line that says where it is.
+  var openGallery: (PendingChange) -> String
+
+  init(_ pending: PendingChanges, openGallery: @escaping (PendingChange) -> String) {
+    self.pending = pending
+    changes = pending.changes
+    states = Dictionary(uniqueKeysWithValues: pending.changes.map { ($0.id, .pending) })
+    self.openGallery = openGallery
+    isFinished = changes.isEmpty
+  }
+
+  /// A review of what the package's store holds, as `snapshot-record --review --apply-only`
+  /// starts it (the benchmarks drive it with keys).
+  public init(packageDirectory: URL, tooling: (any SourceTooling)?) throws {
+    self.init(
+      try PendingChanges(packageDirectory: packageDirectory, origin: .store, tooling: tooling),
+      openGallery: { _ in "" })
+  }
+
+  /// Handles the key typed as `byte`.
+  public mutating func handle(byte: UInt8) { handle(ReviewKey(byte)) }
+
+  private var current: PendingChange {
+    // A change still pending is read from the store's view, which follows moves.
+    pending.changes.first { $0.id == changes[index].id } ?? changes[index]
+  }
+
+  private func isOpen(_ id: String) -> Bool {
+    switch states[id] {
+    case .pending, .skipped, .refused: return true
+    default: return false
+    }
+  }
+
+  /// Handles one key; `pageSize` is how many body lines the screen shows.
+  mutating func handle(_ key: ReviewKey, pageSize: Int = 20) {
+    guard !isFinished else { return }
+    if showsHelp {
+      showsHelp = false
+      return
+    }
+    message = nil
+    switch key {
+    case .accept: decide(current, accepting: true, advance: true)
+    case .reject: decide(current, accepting: false, advance: true)
+    case .skip:
+      if isOpen(current.id) { states[current.id] = .skipped }
+      advance()
+    case .acceptRest, .rejectRest:
+      for change in changes where states[change.id] == .pending {
+        let id = change.id
+        decide(
+          pending.changes.first { $0.id == id } ?? change, accepting: key == .acceptRest,
+          advance: false)
+      }
+      advance()
+    case .next: move(by: 1)
+    case .previous: move(by: -1)
+    case .switchView:
+      let modes = ChangeView.Mode.allCases
+      mode = modes[((modes.firstIndex(of: mode) ?? 0) + 1) % modes.count]
+      scroll = 0
+    case .openGallery: message = openGallery(current)
+    case .quit: isFinished = true
+    case .help: showsHelp = true
+    case .scrollDown: scroll += 1
+    case .scrollUp: scroll = max(0, scroll - 1)
+    case .pageDown: scroll += max(1, pageSize - 1)
+    case .ignored: break
+    }
+  }
+
+  private mutating func decide(_ change: PendingChange, accepting: Bool, advance then: Bool) {
+    guard isOpen(change.id) else {
+      message =
+        "This change is already \(states[change.id] == .accepted ? "accepted" : "rejected")."
+      return
+    }
+    if accepting {
+      switch pending.accept(change) {
+      case .written(let report):
+        states[change.id] = .accepted
+        recorded += report.recorded
+        for file in report.rewritten {
+          if let at = rewritten.firstIndex(where: { $0.file == file.file }) {
+            rewritten[at].count += file.count
+          } else {
+            rewritten.append((file.file, file.count))
+          }
+        }
+      case .refused(let reasons):
+        states[change.id] = .refused(reasons.joined(separator: "; "))
+        message = "Not accepted: \(reasons.joined(separator: "; "))"
+        return
+      }
+    } else {
+      pending.reject(change)
+      states[change.id] = .rejected
+    }
+    if then { advance() }
+  }
+
+  /// Goes to the next change still pending, after this one and then from the start; the review
+  /// ends when there is none.
+  private mutating func advance() {
+    let order = Array(changes.indices[(index + 1)...]) + Array(changes.indices[...index])
+    guard let next = order.first(where: { states[changes[$0].id] == .pending }) else {
+      isFinished = true
+      return
+    }
+    index = next
+    scroll = 0
+  }
+
+  private mutating func move(by step: Int) {
+    let target = index + step
+    guard changes.indices.contains(target) else {
+      message = step > 0 ? "This is the last change." : "This is the first change."
+      return
+    }
+    index = target
+    scroll = 0
+  }
+
+  /// The screen for a terminal of `width` × `height`: every line fits one row.
+  public func screen(width: Int, height: Int, colored: Bool) -> [String] {
+    let fit = { (line: String) in TerminalLine.fit(line, width: width) }
+    if showsHelp {
+      return (["Keys:"] + ReviewKey.helpLines.map { "  " + $0 }).map(fit)
+    }
+    let change = current
+    let view = ChangeView(change: change, pending: pending, colored: colored)
+    var position = "[\(index + 1)/\(changes.count)]"
+    switch states[change.id] {
+    case .accepted: position += " accepted"
+    case .rejected: position += " rejected"
+    case .skipped: position += " skipped"
+    case .refused: position += " refused"
+    default: break
+    }
+    let header =
+      view.header(position: position) + [
+        "View:      \(mode.rawValue) (d switches)   \(tally)", "",
+      ]
+    let footer = [
+      message ?? "",
+      "a accept · r reject · s skip · A accept rest · R reject rest · n/p next/previous · d view · o gallery · q quit · ? help",
+    ]
+    let room = max(1, height - header.count - footer.count)
+    let body = view.body(mode).flatMap { TerminalLine.wrap($0, width: width) }
+    let start = min(scroll, max(0, body.count - 1))
+    var shown = Array(body.dropFirst(start).prefix(room))
+    if body.count - start > room {
+      shown.removeLast()
+      shown.append("… \(body.count - start - room + 1) more lines: j or space scrolls")
+    }
+    shown += Array(repeating: "", count: room - shown.count)
+    return header.map(fit) + shown + footer.map(fit)
+  }
+
+  /// `3 pending · 2 accepted · 1 rejected · 1 skipped`.
+  private var tally: String {
+    let counts = states.values.reduce(into: [String: Int]()) { counts, state in
+      let name: String
+      switch state {
+      case .pending, .refused: name = "pending"
+      case .skipped: name = "skipped"
+      case .accepted: name = "accepted"
+      case .rejected: name = "rejected"
+      }
+      counts[name, default: 0] += 1
+    }
+    return ["pending", "accepted", "rejected", "skipped"].compactMap { name in
+      counts[name].map { "\($0) \(name)" }
+    }.joined(separator: " · ")
+  }
+
+  /// What the review did, for after it: what was written, then the counts.
+  var summary: [String] {
+    var lines = recorded.map { "Recorded \($0)" }
+    lines += rewritten.map { "Rewrote \(counted($0.count, "inline snapshot")) in \($0.file)" }
+    let count = { (wanted: State) in self.states.values.filter { $0 == wanted }.count }
+    let left = states.values.filter {
+      switch $0 {
+      case .pending, .skipped, .refused: return true
+      default: return false
+      }
+    }.count
+    var total =
+      "Review: accepted \(count(.accepted)), rejected \(count(.rejected)), skipped \(count(.skipped))"
+    total +=
+      left == 0
+      ? "; nothing left pending."
+      : "; \(counted(left, "change")) left pending (--review shows \(left == 1 ? "it" : "them") again)."
+    lines.append(total)
+    for change in changes {
+      if case .refused(let reason) = states[change.id] {
+        lines.append("Refused \(change.id): \(reason)")
+      }
+    }
+    return lines
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// The user's terminal, for a review: opened as `/dev/tty`, since a command plugin's standard
+/// input and output are SwiftPM's pipes.
+///
+/// SwiftPM starts the plugin, and the plugin the tool, each in a process group of its own, so
+/// the tool makes its group the terminal's foreground one (reading from the background would
+/// stop it) and gives the terminal back when it ends, however it ends: normally, or on a signal
+/// (``ChildProcesses``). Keys are read one at a time without echo; Ctrl-C still interrupts. The
+/// review draws on the alternate screen, so the shell's screen comes back as it was.
+final class ReviewTerminal: @unchecked Sendable {
+  struct Unavailable: Error, CustomStringConvertible {
+    var description: String {
+      "--review needs a terminal to read keys from, and this process has none (CI, or a command run without one); list what is pending with --pending --json and decide with --accept ID… / --reject ID…"
+    }
+  }
+
+  /// Whether this process has a terminal to review in, without taking it.
+  static var isAvailable: Bool {
+    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return isatty(descriptor) != 0
+  }
+
+  private let descriptor: Int32
+  private var saved = termios()
+  private let previousGroup: pid_t
+  private let restored = Locked(false)
+
+  init() throws(Unavailable) {
+    descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0, isatty(descriptor) != 0 else { throw Unavailable() }
+    // Taking the foreground from the background raises SIGTTOU unless it is ignored.
+    signal(SIGTTOU, SIG_IGN)
+    previousGroup = tcgetpgrp(descriptor)
+    tcsetpgrp(descriptor, getpgrp())
+    tcgetattr(descriptor, &saved)
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    tcsetattr(descriptor, TCSANOW, &raw)
+    write("\u{1B}[?1049h\u{1B}[?25l")
+    ChildProcesses.shared.atStop { [self] in restore() }
+  }
+
+  deinit { restore() }
+
+  /// Puts the terminal back as it was: the shell's screen, echo, lines, the foreground.
+  func restore() {
+    guard
+      restored.withLock({ done in
+        defer { done = true }
+        return !done
+      })
+    else { return }
+    write("\u{1B}[?25h\u{1B}[?1049l")
+    tcsetattr(descriptor, TCSANOW, &saved)
+    if previousGroup > 0 { tcsetpgrp(descriptor, previousGroup) }
+    close(descriptor)
+  }
+
+  /// Columns and rows; 80×24 when the terminal does not say.
+  var size: (width: Int, height: Int) {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Replaces the screen with `lines`.
+  func draw(_ lines: [String]) {
+    write("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
+  }
+
+  /// The next key; `nil` when the terminal is gone (its window closed).
+  func readKey() -> ReviewKey? {
+    guard let byte = readByte() else { return nil }
+    guard byte == 0x1B else { return ReviewKey(byte) }
+    // An arrow is ESC [ A…D; a lone ESC is nothing.
+    var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&pollDescriptor, 1, 50) > 0, readByte() == UInt8(ascii: "["),
+      let arrow = readByte()
+    else { return .ignored }
+    return ReviewKey(arrow: arrow)
+  }
+
+  private func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}

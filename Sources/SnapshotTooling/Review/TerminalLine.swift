@@ -1,0 +1,71 @@
+/// A line of terminal output cut or wrapped to a width: escape sequences (colours) pass through
+/// and take no room, so the screen's rows stay counted.
+enum TerminalLine {
+  /// The line as rows of at most `width` characters; a colour open at a break is closed there
+  /// and opened again on the next row.
+  static func wrap(_ line: String, width: Int) -> [String] {
+    let line = line.replacingOccurrences(of: "\t", with: "  ")
+    guard width > 1, visibleCount(line) > width else { return [line] }
+    var rows: [String] = []
+    var row = ""
+    var visible = 0
+    var escape = ""
+    var colour = ""
+    for character in line {
+      if !escape.isEmpty || character == "\u{1B}" {
+        escape.append(character)
+        if character.isLetter {
+          colour = escape == "\u{1B}[0m" ? "" : colour + escape
+          row += escape
+          escape = ""
+        }
+        continue
+      }
+      if visible == width {
+        rows.append(colour.isEmpty ? row : row + "\u{1B}[0m")
+        row = colour
+        visible = 0
+      }
+      row.append(character)
+      visible += 1
+    }
+    rows.append(row)
+    return rows
+  }
+
+  static func fit(_ line: String, width: Int) -> String {
+    let line = line.replacingOccurrences(of: "\t", with: "  ")
+    guard visibleCount(line) > width else { return line }
+    var result = ""
+    var visible = 0
+    var inEscape = false
+    for character in line {
+      if inEscape || character == "\u{1B}" {
+        result.append(character)
+        inEscape = character == "\u{1B}" || !character.isLetter
+        continue
+      }
+      if visible == width - 1 {
+        result.append("…")
+        break
+      }
+      result.append(character)
+      visible += 1
+    }
+    return line.contains("\u{1B}") ? result + "\u{1B}[0m" : result
+  }
+
+  /// The characters a line shows, its escape sequences left out.
+  static func visibleCount(_ line: String) -> Int {
+    var count = 0
+    var inEscape = false
+    for character in line {
+      if inEscape || character == "\u{1B}" {
+        inEscape = character == "\u{1B}" || !character.isLetter
+      } else {
+        count += 1
+      }
+    }
+    return count
+  }
+}

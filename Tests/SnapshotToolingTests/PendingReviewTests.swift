@@ -1,0 +1,279 @@
+import Foundation
+@_spi(Tooling) import SnapshotSourceTooling
+@_spi(Tooling) import Snapshots
+import TestSupport
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// What is pending, as data and one change at a time: `pending --json` against its schema,
+/// stable ids, `show`, `apply --accept/--reject`, and a review driven by keys.
+@Suite struct PendingReviewTests {
+  static let source = """
+    import InlineSnapshots
+    import Snapshots
+    import Testing
+
+    @Test func first() { assertSnapshot(of: "one", as: .lines) }
+    @Test func second() { assertSnapshot(of: "two", as: .lines) }
+    @Test func third() { assertSnapshot(of: "three", as: .lines) }
+    @Test func image() { assertSnapshot(of: image, as: .png) }
+    @Test func inline() {
+      assertInlineSnapshot(of: "four", as: .lines) {
+        \"\"\"
+        4
+        \"\"\"
+      }
+    }
+
+    """
+
+  let package: TemporaryDirectory
+  let root: String
+  var sourcePath: String { root + "/Tests/AppTests/T.swift" }
+  var store: URL { PendingStore.defaultDirectory(packageRoot: package.url) }
+
+  init() throws {
+    package = try TemporaryDirectory()
+    root = package.url.standardizedFileURL.path
+    try write(Self.source, at: sourcePath)
+    try write("1\n", at: reference("first"))
+    try write("2\n", at: reference("second"))
+    try write(Data(PNGHeader.bytes(width: 4, height: 3)), at: reference("image", "png"))
+    let run = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
+    try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+    let hash = ContentHash.of(Self.source)
+    func file(_ name: String, line: Int, _ data: Data, _ pathExtension: String = "txt")
+      throws
+    {
+      var record = PendingFileRecord(
+        referencePath: reference(name, pathExtension), dataFile: "", testName: "\(name)()",
+        sourceFile: sourcePath, line: line, sourceHash: hash)
+      if pathExtension == "png" {
+        record.summary = "5 of 12 pixels (41.67%) differ; both images 4×3"
+        record.artifacts = [root + "/.build/snapshot-artifacts/image.1.difference.png"]
+      }
+      try PendingStore.write(.file(record), data: data, in: run)
+    }
+    try file("first", line: 5, Data("one\n".utf8))
+    try file("second", line: 6, Data("two\n".utf8))
+    try file("third", line: 7, Data("three\n".utf8))
+    try file("image", line: 8, Data(PNGHeader.bytes(width: 4, height: 3) + [1]), "png")
+    try PendingStore.write(
+      .inline(
+        PendingInlineRecord(
+          sourceFile: sourcePath, line: 10, column: 3, functionName: "assertInlineSnapshot",
+          closureLabel: "matches", trailingClosureIndex: 0, oldText: "4", newText: "four",
+          sourceHash: hash, testName: "inline()")), data: nil, in: run)
+    _ = FileManager.default.createFile(
+      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
+      contents: nil)
+  }
+
+  func reference(_ name: String, _ pathExtension: String = "txt") -> String {
+    root + "/Tests/AppTests/__Snapshots__/T/\(name).1.\(pathExtension)"
+  }
+
+  func write(_ text: String, at path: String) throws { try write(Data(text.utf8), at: path) }
+
+  func write(_ data: Data, at path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+  }
+
+  func run(_ arguments: [String]) throws -> (SnapshotsCommand.ExitCode, String) {
+    var lines: [String] = []
+    let command = try SnapshotsCommand(
+      parsing: arguments + ["--package-directory", package.url.path],
+      currentDirectory: package.url)
+    let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
+    return (status, lines.joined(separator: "\n"))
+  }
+
+  func listing() throws -> [[String: Any]] {
+    let (status, json) = try run(["pending", "--json"])
+    #expect(status == .success)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return try #require(object["changes"] as? [[String: Any]])
+  }
+
+  func ids() throws -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: try listing().map {
+        ($0["test"] as? String ?? "", $0["id"] as? String ?? "")
+      })
+  }
+
+  /// Every file under the package but the store, with its bytes.
+  func files() throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let walker = FileManager.default.enumerator(atPath: root)
+    while let path = walker?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { continue }
+      files[path] = FileManager.default.contents(atPath: root + "/" + path)
+    }
+    return files
+  }
+
+  @Test func theListingFollowsItsSchema() throws {
+    let (status, json) = try run(["pending", "--json"])
+    #expect(status == .success)
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Docs/Schemas/pending-v1.schema.json")
+    switch try JSONSchemaCheck.validate(json, against: schema) {
+    case .valid: break
+    case .invalid(let reason): Issue.record("pending --json does not follow its schema: \(reason)")
+    case .unavailable(let reason):
+      #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI must check it: \(reason)")
+      print("PendingReviewTests: skipped the schema check: \(reason)")
+    }
+    let changes = try listing()
+    #expect(
+      changes.map { $0["test"] as? String } == [
+        "first()", "second()", "third()", "image()", "inline()",
+      ])
+    #expect(
+      changes.map { $0["status"] as? String } == [
+        "changed", "changed", "new", "changed", "changed",
+      ])
+    let image = try #require(changes.first { $0["format"] as? String == "png" })
+    #expect(image["summary"] as? String == "5 of 12 pixels (41.67%) differ; both images 4×3")
+    #expect((image["differenceFile"] as? String)?.hasSuffix("image.1.difference.png") == true)
+    #expect(image["reference"] as? String == "Tests/AppTests/__Snapshots__/T/image.1.png")
+    let inline = try #require(changes.last)
+    #expect(inline["oldText"] as? String == "4" && inline["newText"] as? String == "four")
+    #expect(inline["sourceFile"] as? String == "Tests/AppTests/T.swift")
+  }
+
+  @Test func idsStayTheSameAcrossListingsAndDecisions() throws {
+    let before = try ids()
+    #expect(before.count == 5 && Set(before.values).count == 5)
+    #expect(try ids() == before)
+    // Accepting the inline change rewrites the source, which moves the others' records: their
+    // ids stay.
+    let (status, output) = try run(["apply", "--accept", before["inline()"]!])
+    #expect(status == .success, "\(output)")
+    var after = before
+    after["inline()"] = nil
+    #expect(try ids() == after)
+  }
+
+  @Test func anUnknownIdIsAUsageErrorThatChangesNothing() throws {
+    let before = try files()
+    let known = try ids()["first()"]!
+    let (status, output) = try run(["apply", "--accept", known, "--reject", "0123abcd0123"])
+    #expect(status == .usage)
+    #expect(output.contains("no pending snapshot has the id 0123abcd0123"), "\(output)")
+    #expect(output.contains("nothing was changed"))
+    #expect(try files() == before)
+    let (short, message) = try run(["apply", "--accept", "ab"])
+    #expect(short == .usage && message.contains("the id ab"), "\(message)")
+  }
+
+  @Test func acceptAndRejectByIdTouchOnlyThoseChanges() throws {
+    let ids = try ids()
+    let (status, output) = try run([
+      "apply", "--accept", ids["first()"]!, "--accept", String(ids["third()"]!.prefix(6)),
+      "--reject", ids["second()"]!,
+    ])
+    #expect(status == .success, "\(output)")
+    #expect(try String(contentsOfFile: reference("first"), encoding: .utf8) == "one\n")
+    #expect(try String(contentsOfFile: reference("third"), encoding: .utf8) == "three\n")
+    #expect(try String(contentsOfFile: reference("second"), encoding: .utf8) == "2\n")
+    #expect(
+      output.contains(
+        "Rejected \(ids["second()"]!): Tests/AppTests/__Snapshots__/T/second.1.txt stays as it is"))
+    #expect(output.contains("Accepted 2, rejected 1; 2 changes left pending."), "\(output)")
+    #expect(Set(try self.ids().keys) == ["image()", "inline()"])
+  }
+
+  @Test func decisionsDoNotMixWithOptionsThatDoNotDecide() throws {
+    let before = try files()
+    let id = try ids()["first()"]!
+    for arguments in [
+      ["apply", "--accept", id, "--dry-run"], ["apply", "--review", "--dry-run"],
+      ["apply", "--reject", id, "--filter", "first"], ["apply", "--review", "--accept", id],
+    ] {
+      let (status, output) = try run(arguments)
+      #expect(status == .usage, "\(arguments): \(output)")
+      #expect(output.hasPrefix("error: --review"), "\(arguments): \(output)")
+    }
+    #expect(try files() == before)
+  }
+
+  @Test func showPrintsTheDiffOrEitherSide() throws {
+    let id = try ids()["first()"]!
+    let (status, output) = try run(["show", id])
+    #expect(status == .success)
+    #expect(output.contains("Test:      first()"), "\(output)")
+    #expect(
+      output.contains(
+        "Source:    Tests/AppTests/T.swift:5  @Test func first() { assertSnapshot(of: \"one\", as: .lines) }"
+      ))
+    #expect(output.contains("-1\n+one"), "\(output)")
+    var written = Data()
+    let show = try #require(
+      try SnapshotsCommand(
+        parsing: ["show", id, "--old", "--package-directory", package.url.path],
+        currentDirectory: package.url))
+    guard case .show(let verb) = show else { throw CancellationError() }
+    #expect(verb.run(print: { _ in }, write: { written.append($0) }) == .success)
+    #expect(written == Data("1\n".utf8))
+    let image = try ids()["image()"]!
+    let (_, shown) = try run(["show", image])
+    #expect(shown.contains("5 of 12 pixels (41.67%) differ; both images 4×3"), "\(shown)")
+    #expect(shown.contains("Old: 4×3 PNG, 24 bytes"))
+    #expect(
+      shown.contains("Difference image: \(root)/.build/snapshot-artifacts/image.1.difference.png"))
+  }
+
+  @Test func aReviewAppliesEachKeyAsItComes() throws {
+    let pending = try PendingChanges(
+      packageDirectory: package.url, origin: .store, tooling: SwiftSourceTooling())
+    var session = ReviewSession(pending) { _ in "gallery" }
+    let first = session.screen(width: 100, height: 30, colored: false)
+    #expect(first[0].hasPrefix("[1/5]  changed file snapshot (txt)  id "), "\(first)")
+    #expect(first.contains("-1") && first.contains("+one"), "\(first)")
+    #expect(first.allSatisfy { $0.count <= 100 } && first.count == 30)
+    session.handle(.accept)  // first
+    session.handle(.reject)  // second
+    session.handle(.skip)  // third
+    session.handle(.switchView)  // new
+    session.handle(.switchView)  // old
+    #expect(
+      session.screen(width: 300, height: 30, colored: false).contains(
+        "Old: 4×3 PNG, 24 bytes (\(reference("image", "png")))"))
+    session.handle(.acceptRest)  // image, inline
+    #expect(session.isFinished)
+    #expect(
+      session.summary.last
+        == "Review: accepted 3, rejected 1, skipped 1; 1 change left pending (--review shows it again).",
+      "\(session.summary)")
+    #expect(try String(contentsOfFile: reference("first"), encoding: .utf8) == "one\n")
+    #expect(try String(contentsOfFile: reference("second"), encoding: .utf8) == "2\n")
+    #expect(!FileManager.default.fileExists(atPath: reference("third")))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: reference("image", "png"))).last == 1)
+    #expect(try String(contentsOfFile: sourcePath, encoding: .utf8).contains("    four\n"))
+    // The skipped change is all that is left, for the next review.
+    #expect(Array(try ids().keys) == ["third()"])
+  }
+}
+
+/// The first 24 bytes of a PNG, as far as its header chunk's size: enough for a review to name
+/// the image's size.
+private enum PNGHeader {
+  static func bytes(width: UInt32, height: UInt32) -> [UInt8] {
+    func number(_ value: UInt32) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+    }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + number(13) + Array("IHDR".utf8)
+      + number(width) + number(height)
+  }
+}
