@@ -107,6 +107,15 @@ struct Review {
     let source = try package.read(Self.test)
     #expect(source.contains("\"\"\"\n  one 1\n"), "skipped: \(source)")
     #expect(source.contains("\"\"\"\n  two 2\n"), "accepted: \(source)")
+    // The store holds the skipped change alone.
+    let pending = try package.snapshotRecord("--pending")
+    #expect(
+      pending.output.contains("reviewInlineOne()  inline")
+        && pending.output.contains("1 pending change:"), "\(pending.output)")
+    let json = try package.snapshotRecord("--pending", "--json")
+    #expect(
+      json.status == 0 && json.output.contains("\"schemaVersion\" : 1")
+        && json.output.contains("\"test\" : \"reviewInlineOne()\""), "\(json.output)")
     let png = try Data(
       contentsOf: package.folder.url.appendingPathComponent(
         Self.folder + "reviewImage.1.png"))

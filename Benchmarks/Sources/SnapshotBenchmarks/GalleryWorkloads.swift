@@ -8,9 +8,9 @@ import SnapshotsPNG
 /// opened in headless Chromium (Debian's, through Playwright) when it is there.
 enum GalleryWorkloads {
   static func rows() throws -> [Row] {
-    let package = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "swift-snapshots-gallery-\(UUID().uuidString)/App")
-    defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+    let scratch = ScratchPackage("gallery")
+    defer { scratch.remove() }
+    let package = scratch.url
     try makePackage(package, references: 5_000)
     var best = Double.infinity
     for _ in 0..<3 {

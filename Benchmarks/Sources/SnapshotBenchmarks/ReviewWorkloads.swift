@@ -12,9 +12,9 @@ import SnapshotsPNG
 /// draw again). swift-snapshot-testing has no review.
 enum ReviewWorkloads {
   static func rows() throws -> [Row] {
-    let package = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "swift-snapshots-review-\(UUID().uuidString)/App")
-    defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+    let scratch = ScratchPackage("review")
+    defer { scratch.remove() }
+    let package = scratch.url
     try makePackage(package)
     let start = ContinuousClock.now
     var session = try ReviewSession(packageDirectory: package, tooling: SwiftSourceTooling())
@@ -102,7 +102,7 @@ enum ReviewWorkloads {
       }
     }
     _ = FileManager.default.createFile(
-      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)1").path, contents: nil)
+      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path, contents: nil)
   }
 }
 

@@ -154,6 +154,7 @@ import Foundation
   /// The screen for a terminal of `width` × `height`: every line fits one row.
   public func screen(width: Int, height: Int, colored: Bool) -> [String] {
     let fit = { (line: String) in TerminalLine.fit(line, width: width) }
+    guard !changes.isEmpty else { return ["No pending snapshots to review."] }
     if showsHelp {
       return (["Keys:"] + ReviewKey.helpLines.map { "  " + $0 }).map(fit)
     }
