@@ -128,22 +128,18 @@ struct PendingChanges {
     records[target] = nil
   }
 
-  /// Reads again the records of one test source, which an accept may have moved.
+  /// Reads again the inline records of one test source, which an accept moved onto the text
+  /// it wrote. (Its file records only got the new text's hash, which ``writtenSources`` holds.)
   private mutating func reload(source: String) {
     let decoder = JSONDecoder()
-    for index in changes.indices where changes[index].record.sourceLocation.file == source {
+    for index in changes.indices
+    where changes[index].kind == .inline && changes[index].record.sourceLocation.file == source {
       let url = changes[index].entry.url
       guard let data = try? AtomicFile.read(url),
         let record = try? decoder.decode(PendingRecord.self, from: data)
       else { continue }
       var entry = changes[index].entry
-      if case .file(var file) = record, case .file(let before) = entry.record {
-        // Merged runs point at their bytes by absolute path; keep that.
-        file.dataFile = before.dataFile
-        entry.record = .file(file)
-      } else {
-        entry.record = record
-      }
+      entry.record = record
       changes[index] = PendingChange(entry)
     }
   }
