@@ -197,7 +197,8 @@ struct RunApplier {
       }
       do {
         try moveLeftRecords(
-          left, of: path, from: String(decoding: data, as: UTF8.self), to: text, by: tooling)
+          left, of: path, from: String(decoding: data, as: UTF8.self), to: text, by: tooling,
+          journaledIn: run.directory)
       } catch {
         report.refused.append(
           .init(
@@ -212,9 +213,13 @@ struct RunApplier {
 
   /// Moves the records a filter left for `path`, made against `source`, onto `rewritten`: the
   /// calls' new lines and columns, and the new text's hash.
+  ///
+  /// A file record in `journal`'s run keeps its hash: that run's journal names the new text, and
+  /// goes wherever the record goes (a review that accepts one call of a large test file would
+  /// otherwise rewrite every other record of that file).
   private func moveLeftRecords(
     _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String,
-    by tooling: any SourceTooling
+    by tooling: any SourceTooling, journaledIn journal: URL
   ) throws {
     let hash = ContentHash.of(source)
     let entries = left.filter {
@@ -228,8 +233,11 @@ struct RunApplier {
     for ((url, _), call) in zip(inline, moved) {
       if let call { try PendingStore.replace(url, with: .inline(call)) }
     }
+    let journalRun = journal.standardizedFileURL.path
     for entry in entries {
-      guard case .file(var file) = entry.record else { continue }
+      guard case .file(var file) = entry.record,
+        entry.url.deletingLastPathComponent().standardizedFileURL.path != journalRun
+      else { continue }
       file.sourceHash = ContentHash.of(rewritten)
       try PendingStore.replace(entry.url, with: .file(file))
     }
