@@ -67,6 +67,31 @@ import Testing
     return folder
   }
 
+  /// `snapshot-record --review --from DIR…`: accepting writes into the package, rejecting only
+  /// leaves the change out; the shards' folders are the user's downloads and stay as they are.
+  @Test func aReviewOfShardsLeavesTheirFoldersAsTheyAre() throws {
+    let package = try package(testFiles: ["T.swift"])
+    defer { package.remove() }
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let linux = try shard(
+      "linux", in: downloads,
+      [(fileRecord("a.1.txt"), Data("a".utf8)), (fileRecord("b.1.txt"), Data("b".utf8))])
+    let before = try FileManager.default.subpathsOfDirectory(atPath: linux.path).sorted()
+    let pending = try PendingChanges(
+      packageDirectory: package.url, origin: .shards([linux]), tooling: nil)
+    var session = ReviewSession(pending) { _ in "" }
+    session.handle(.accept)
+    session.handle(.reject)
+    #expect(session.isFinished)
+    #expect(
+      session.summary.last == "Review: accepted 1, rejected 1, skipped 0; nothing left pending.")
+    let folder = package.url.appendingPathComponent("Tests/AppTests/__Snapshots__/T")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("a.1.txt")) == Data("a".utf8))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.1.txt").path))
+    #expect(try FileManager.default.subpathsOfDirectory(atPath: linux.path).sorted() == before)
+  }
+
   @Test func joinsShardsAndRefusesConflicts() throws {
     let package = try package(testFiles: ["T.swift", "U.swift"])
     defer { package.remove() }
