@@ -102,7 +102,8 @@ enum ReviewWorkloads {
       }
     }
     _ = FileManager.default.createFile(
-      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path, contents: nil)
+      atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
+      contents: nil)
   }
 }
 
