@@ -219,11 +219,13 @@ import Testing
       ))
     #expect(output.contains("-1\n+one"), "\(output)")
     var written = Data()
-    let show = try #require(
-      try SnapshotsCommand(
-        parsing: ["show", id, "--old", "--package-directory", package.url.path],
-        currentDirectory: package.url))
-    guard case .show(let verb) = show else { throw CancellationError() }
+    let show = try SnapshotsCommand(
+      parsing: ["show", id, "--old", "--package-directory", package.url.path],
+      currentDirectory: package.url)
+    guard case .show(let verb) = show else {
+      Issue.record("show parsed as \(show)")
+      return
+    }
     #expect(verb.run(print: { _ in }, write: { written.append($0) }) == .success)
     #expect(written == Data("1\n".utf8))
     let image = try ids()["image()"]!
