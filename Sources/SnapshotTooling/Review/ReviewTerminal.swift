@@ -79,15 +79,27 @@ final class ReviewTerminal: @unchecked Sendable {
   }
 
   /// The next key; `nil` when the terminal is gone (its window closed).
+  ///
+  /// A window resized while it waits returns ``ReviewKey/ignored``, so that the screen is drawn
+  /// again at its new size.
   func readKey() -> ReviewKey? {
+    let drawnAt = size
+    while !isReadable(withinMilliseconds: 250) {
+      if size != drawnAt { return .ignored }
+    }
     guard let byte = readByte() else { return nil }
     guard byte == 0x1B else { return ReviewKey(byte) }
     // An arrow is ESC [ A…D; a lone ESC is nothing.
-    var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&pollDescriptor, 1, 50) > 0, readByte() == UInt8(ascii: "["),
+    guard isReadable(withinMilliseconds: 50), readByte() == UInt8(ascii: "["),
       let arrow = readByte()
     else { return .ignored }
     return ReviewKey(arrow: arrow)
+  }
+
+  /// Whether a byte (or the terminal's end) is there to read within the time.
+  private func isReadable(withinMilliseconds milliseconds: Int32) -> Bool {
+    var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&pollDescriptor, 1, milliseconds) != 0
   }
 
   private func readByte() -> UInt8? {
