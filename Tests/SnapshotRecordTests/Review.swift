@@ -41,7 +41,7 @@ struct Review {
   func run() throws {
     guard Tmux.isAvailable else {
       #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI installs tmux")
-      print("Review: skipped the terminal review: tmux is not installed")
+      print("Review: skipped the terminal review: tmux or python3 is not installed")
       return
     }
     try package.write(Self.test, Self.source(1))

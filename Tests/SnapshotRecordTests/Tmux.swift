@@ -8,9 +8,12 @@ struct Tmux {
   let socket = "swift-snapshots-\(getpid())-\(UInt32.random(in: 0 ... .max))"
   let session = "review"
 
-  /// Whether `tmux` is installed (CI's bootstrap installs it).
+  /// Whether `tmux` is installed (CI's bootstrap installs it), and `python3`, which starts it.
   static var isAvailable: Bool {
-    (try? Command("tmux", ["-V"], in: URL(fileURLWithPath: "/"))).map { $0.status == 0 } ?? false
+    [("tmux", ["-V"]), ("python3", ["--version"])].allSatisfy { program, arguments in
+      (try? Command(program, arguments, in: URL(fileURLWithPath: "/"))).map { $0.status == 0 }
+        ?? false
+    }
   }
 
   /// Starts `command` in a 200×40 pane, in `folder`, with `environment`; the pane stays after
