@@ -12,6 +12,15 @@ import Foundation
       self.record = record
       self.url = url
     }
+
+    /// The file that holds a file record's bytes: its own path once runs are merged, else a
+    /// name beside the record.
+    public var dataURL: URL? {
+      guard case .file(let file) = record, !file.dataFile.isEmpty else { return nil }
+      return file.dataFile.hasPrefix("/")
+        ? URL(fileURLWithPath: file.dataFile)
+        : url.deletingLastPathComponent().appendingPathComponent(file.dataFile)
+    }
   }
 
   public var directory: URL
@@ -60,13 +69,8 @@ import Foundation
           writingProcesses.insert(process)
         }
         // Gone since it was listed (applied, or taken by another reader): not part of the run.
-        guard let data = try AtomicFile.read(url) else { continue }
-        do {
-          entries.append(
-            Entry(record: try decoder.decode(PendingRecord.self, from: data), url: url))
-        } catch {
-          throw UnreadableRecord(path: url.path, reason: "\(error)")
-        }
+        guard let record = try record(at: url, decoder: decoder) else { continue }
+        entries.append(Entry(record: record, url: url))
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
@@ -86,6 +90,16 @@ import Foundation
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
     run.complete = !writingProcesses.isEmpty && writingProcesses.isSubset(of: finishedProcesses)
     return run
+  }
+
+  /// The record in a record file; `nil` when the file is gone.
+  static func record(at url: URL, decoder: JSONDecoder = JSONDecoder()) throws -> PendingRecord? {
+    guard let data = try AtomicFile.read(url) else { return nil }
+    do {
+      return try decoder.decode(PendingRecord.self, from: data)
+    } catch {
+      throw UnreadableRecord(path: url.path, reason: "\(error)")
+    }
   }
 
   /// The bytes a file record points to.
@@ -134,13 +148,7 @@ import Foundation
 
   /// Deletes a record of a run's folder that has been applied, and the bytes it points to.
   public static func remove(_ entry: Entry) {
-    if case .file(let file) = entry.record, !file.dataFile.isEmpty {
-      let data =
-        file.dataFile.hasPrefix("/")
-        ? URL(fileURLWithPath: file.dataFile)
-        : entry.url.deletingLastPathComponent().appendingPathComponent(file.dataFile)
-      try? FileManager.default.removeItem(at: data)
-    }
+    if let data = entry.dataURL { try? FileManager.default.removeItem(at: data) }
     try? FileManager.default.removeItem(at: entry.url)
   }
 

@@ -21,9 +21,15 @@ public struct GalleryVerb: Equatable, Sendable {
       packageDirectory: CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory))
   }
 
+  /// The page, beside the catalog.
+  static func page(packageDirectory: URL) -> URL {
+    SnapshotCatalog.defaultFile(packageRoot: packageDirectory).deletingLastPathComponent()
+      .appendingPathComponent("gallery.html")
+  }
+
   func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
     let file = SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
-    let page = file.deletingLastPathComponent().appendingPathComponent("gallery.html")
+    let page = Self.page(packageDirectory: packageDirectory)
     return CatalogVerb.writing(packageDirectory, to: file, print: print) { catalog in
       let html = GalleryPage(
         catalog: catalog, packageDirectory: packageDirectory,

@@ -33,7 +33,7 @@ public struct PendingVerb: Equatable, Sendable {
     let pending: PendingChanges
     do {
       pending = try PendingChanges(
-        packageDirectory: packageDirectory, origin: shards.isEmpty ? .store : .shards(shards),
+        packageDirectory: packageDirectory, origin: .init(shards: shards),
         includeInterrupted: includeInterrupted, tooling: nil)
     } catch {
       print("error: \(error)")

@@ -57,8 +57,8 @@ struct RunApplication {
   let started = ContinuousClock.now
 
   private var pendingReview: PendingReview {
-    let origin: PendingChanges.Origin
-    if case .shards(let folders) = source { origin = .shards(folders) } else { origin = .store }
+    var origin = PendingChanges.Origin.store
+    if case .shards(let folders) = source { origin = .shards(folders) }
     return PendingReview(
       packageDirectory: packageDirectory, origin: origin, includeInterrupted: includeInterrupted,
       tooling: tooling, print: print)
@@ -122,7 +122,7 @@ struct RunApplication {
           (try? load(runDirectory))
           ?? PendingRun(directory: runDirectory, entries: [], usedReferences: [])
         UnrecordedFailures(passes: ran, run: run).lines(relativeTo: applier.relative).forEach(print)
-        for stale in PendingStore.runs(in: store) where stale.path != runDirectory.path {
+        for stale in staleRuns(besides: [runDirectory]) {
           try? FileManager.default.removeItem(at: stale)
         }
         return pendingReview.review()
@@ -221,16 +221,19 @@ struct RunApplication {
     return .refused
   }
 
+  /// The store's runs other than these: those a new run replaces.
+  private func staleRuns(besides runDirectories: [URL]) -> [URL] {
+    PendingStore.runs(in: store).filter { directory in
+      !runDirectories.contains { $0.path == directory.path }
+    }
+  }
+
   /// Removes the store's runs once applied, all but the records in `kept` (and the files a run
   /// needs to read them back).
   private func removeApplied(runDirectories: [URL], keeping kept: [PendingRun.Entry]) {
     let keptFiles = Set(kept.map(\.url.standardizedFileURL.path))
     // A new run replaces the older ones; `apply` took them all (but the interrupted).
-    let stale =
-      !isApply
-      ? PendingStore.runs(in: store).filter { directory in
-        !runDirectories.contains { $0.path == directory.path }
-      } : []
+    let stale = !isApply ? staleRuns(besides: runDirectories) : []
     for directory in runDirectories + stale {
       let holdsKept = kept.contains {
         $0.url.deletingLastPathComponent().standardizedFileURL.path

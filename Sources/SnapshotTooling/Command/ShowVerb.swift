@@ -36,7 +36,7 @@ public struct ShowVerb: Equatable, Sendable {
     let pending: PendingChanges
     do {
       pending = try PendingChanges(
-        packageDirectory: packageDirectory, origin: shards.isEmpty ? .store : .shards(shards),
+        packageDirectory: packageDirectory, origin: .init(shards: shards),
         tooling: nil)
       guard let found = try pending.resolve([id]).first else { return .usage }
       change = found

@@ -15,8 +15,7 @@ struct GalleryLink {
     else {
       return "The gallery could not be written: \(lines.joined(separator: " "))"
     }
-    let page = SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
-      .deletingLastPathComponent().appendingPathComponent("gallery.html")
+    let page = GalleryVerb.page(packageDirectory: packageDirectory)
     let words: String
     switch change.record {
     case .file(let file): words = URL(fileURLWithPath: file.referencePath).lastPathComponent

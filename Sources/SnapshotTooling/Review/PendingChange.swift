@@ -50,12 +50,7 @@ struct PendingChange: Sendable {
   }
 
   /// The file that holds the new bytes of a file change.
-  var newFile: URL? {
-    guard case .file(let file) = record, !file.dataFile.isEmpty else { return nil }
-    return file.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: file.dataFile)
-      : entry.url.deletingLastPathComponent().appendingPathComponent(file.dataFile)
-  }
+  var newFile: URL? { entry.dataURL }
 
   /// The reference file of a changed file snapshot.
   var oldFile: URL? {

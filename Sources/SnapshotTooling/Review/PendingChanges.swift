@@ -11,6 +11,9 @@ struct PendingChanges {
     case store
     /// CI shards' folders, which are the user's downloads: left as they are.
     case shards([URL])
+
+    /// The shards `--from` named, or the store when it named none.
+    init(shards: [URL]) { self = shards.isEmpty ? .store : .shards(shards) }
   }
 
   let packageDirectory: URL
@@ -134,9 +137,7 @@ struct PendingChanges {
     let decoder = JSONDecoder()
     for index in changes.indices
     where changes[index].kind == .inline && changes[index].record.sourceLocation.file == source {
-      let url = changes[index].entry.url
-      guard let data = try? AtomicFile.read(url),
-        let record = try? decoder.decode(PendingRecord.self, from: data)
+      guard let record = try? PendingRun.record(at: changes[index].entry.url, decoder: decoder)
       else { continue }
       var entry = changes[index].entry
       entry.record = record
