@@ -100,6 +100,8 @@ struct PendingChanges {
   /// refusals, the run's journal; the other changes of its source are moved onto the text it
   /// wrote.
   mutating func accept(_ change: PendingChange) -> Accepted {
+    // As it is now: an earlier accept may have moved it onto a rewritten source.
+    let change = changes.first { $0.id == change.id } ?? change
     let others = changes.filter { $0.id != change.id }.map(\.entry)
     let run = PendingRun(
       directory: change.entry.url.deletingLastPathComponent(), entries: [change.entry],

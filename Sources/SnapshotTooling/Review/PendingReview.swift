@@ -101,9 +101,7 @@ struct PendingReview {
     }
     var refusals = 0
     for change in toAccept {
-      // Read again: an earlier accept may have moved it onto a rewritten source.
-      let current = pending.changes.first { $0.id == change.id } ?? change
-      switch pending.accept(current) {
+      switch pending.accept(change) {
       case .written(let report):
         RunSummary(report: report, dryRun: false).lines.dropLast().forEach(print)
       case .refused(let reasons):

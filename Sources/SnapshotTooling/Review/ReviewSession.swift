@@ -77,10 +77,7 @@ import Foundation
       advance()
     case .acceptRest, .rejectRest:
       for change in changes where states[change.id] == .pending {
-        let id = change.id
-        decide(
-          pending.changes.first { $0.id == id } ?? change, accepting: key == .acceptRest,
-          advance: false)
+        decide(change, accepting: key == .acceptRest, advance: false)
       }
       advance()
     case .next: move(by: 1)
@@ -210,12 +207,7 @@ import Foundation
     var lines = recorded.map { "Recorded \($0)" }
     lines += rewritten.map { "Rewrote \(counted($0.count, "inline snapshot")) in \($0.file)" }
     let count = { (wanted: State) in self.states.values.filter { $0 == wanted }.count }
-    let left = states.values.filter {
-      switch $0 {
-      case .pending, .skipped, .refused: return true
-      default: return false
-      }
-    }.count
+    let left = states.keys.filter(isOpen).count
     var total =
       "Review: accepted \(count(.accepted)), rejected \(count(.rejected)), skipped \(count(.skipped))"
     total +=

@@ -33,26 +33,11 @@ enum TerminalLine {
     return rows
   }
 
+  /// The line's first row, ending in `…` when there is more.
   static func fit(_ line: String, width: Int) -> String {
-    let line = line.replacingOccurrences(of: "\t", with: "  ")
-    guard visibleCount(line) > width else { return line }
-    var result = ""
-    var visible = 0
-    var inEscape = false
-    for character in line {
-      if inEscape || character == "\u{1B}" {
-        result.append(character)
-        inEscape = character == "\u{1B}" || !character.isLetter
-        continue
-      }
-      if visible == width - 1 {
-        result.append("…")
-        break
-      }
-      result.append(character)
-      visible += 1
-    }
-    return line.contains("\u{1B}") ? result + "\u{1B}[0m" : result
+    let rows = wrap(line, width: width)
+    guard rows.count > 1 else { return rows[0] }
+    return wrap(line, width: width - 1)[0] + "…"
   }
 
   /// The characters a line shows, its escape sequences left out.
