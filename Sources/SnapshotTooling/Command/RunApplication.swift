@@ -82,6 +82,7 @@ struct RunApplication {
       print("error: \(ReviewTerminal.Unavailable())")
       return .usage
     }
+    if review { ReviewTerminal.takeOutput() }
     if deciding {
       return pendingReview.decide(accepting: accepted, rejecting: rejected)
     }

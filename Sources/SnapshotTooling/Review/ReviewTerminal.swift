@@ -24,6 +24,21 @@ final class ReviewTerminal: @unchecked Sendable {
     return isatty(descriptor) != 0
   }
 
+  /// Sends what this process prints to the terminal itself, when it goes elsewhere (SwiftPM's
+  /// pipe, under the plugin).
+  ///
+  /// SwiftPM echoes that pipe when it gets to it, which can be after the review has drawn its
+  /// screen: a line written then would scroll the screen's first rows away. A review is
+  /// interactive, so its output belongs where its keys come from.
+  static func takeOutput() {
+    guard isatty(STDOUT_FILENO) == 0 else { return }
+    let terminal = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+    guard terminal >= 0 else { return }
+    defer { close(terminal) }
+    dup2(terminal, STDOUT_FILENO)
+    dup2(terminal, STDERR_FILENO)
+  }
+
   private let descriptor: Int32
   private var saved = termios()
   private let previousGroup: pid_t
