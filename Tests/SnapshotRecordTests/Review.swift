@@ -154,7 +154,9 @@ struct Review {
     #expect(left.contains("Test:      reviewInlineOne()"), "\(left)")
     try terminal.send("C-c")
     let interrupted = try terminal.waitFor("EXIT ", seconds: 30)
-    #expect(interrupted.contains("snapshots: stopped (signal 2)"), "\(interrupted)")
+    #expect(
+      interrupted.contains("snapshots: stopped (signal 2); no file is half written"),
+      "\(interrupted)")
     terminal.close()
 
     // Closing the terminal as it writes: the source is old or new, whole, and the next review
