@@ -92,6 +92,25 @@ import Testing
       text.hasSuffix("Filtered before comparing: UUIDs, HTTP dates, /changed/."), "\(text)")
   }
 
+  @Test func thePackageFolderIsNamedOnlyWhereAPackageHoldsTheTest() throws {
+    defer { folder.remove() }
+    try Data("at <package> changed".utf8).write(to: folder.file("where.here.txt"))
+    try Data("at <package> changed".utf8).write(to: folder.file("where.nowhere.txt"))
+    let package = try #require(PackageRoot.above(URL(fileURLWithPath: #filePath))).path
+    func message(_ name: String, file: StaticString) -> String {
+      verifySnapshot(
+        of: "at \(package) kept", as: .lines.filtered([.packageDirectory]), named: name,
+        record: .never, snapshotDirectory: folder.path, file: file, testName: "where()") ?? ""
+    }
+    #expect(
+      message("here", file: #filePath).hasSuffix("Filtered before comparing: the package's folder.")
+    )
+    // No Package.swift above `/nowhere`: nothing is filtered, and the message says none was.
+    let nowhere = message("nowhere", file: "/nowhere/Tests/WhereTests.swift")
+    #expect(nowhere.contains("+at \(package) kept"), "\(nowhere)")
+    #expect(!nowhere.contains("Filtered before comparing"), "\(nowhere)")
+  }
+
   @Test(arguments: [
     (
       [SnapshotFilter.regex("", replacement: "<gone>")], "id 1",

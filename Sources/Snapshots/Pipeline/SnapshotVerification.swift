@@ -160,9 +160,19 @@ struct SnapshotVerification<Value, Format> {
     }
   }
 
-  /// The strategy's filters first, then the scopes'.
+  /// The strategy's filters first, then the scopes'; the package folder's only where a package
+  /// holds the test, so that the failure message names no filter that did nothing.
   private func withStrategyFilters(_ scoped: [SnapshotFilter]) -> [SnapshotFilter] {
-    strategy.filters.isEmpty ? scoped : strategy.filters + scoped
+    let filters = strategy.filters.isEmpty ? scoped : strategy.filters + scoped
+    guard filters.contains(where: { $0.pattern == .packageDirectory }), packageRoot == nil else {
+      return filters
+    }
+    return filters.filter { $0.pattern != .packageDirectory }
+  }
+
+  /// The folder of the package that holds the test's source file, if any.
+  private var packageRoot: String? {
+    PackageRoot.above(URL(fileURLWithPath: place.source.filePath))?.standardizedFileURL.path
   }
 
   /// Filters a text snapshot, then loads the reference, compares, encodes the actual value,
@@ -172,9 +182,7 @@ struct SnapshotVerification<Value, Format> {
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
       do {
-        let root = PackageRoot.above(URL(fileURLWithPath: place.source.filePath))?
-          .standardizedFileURL.path
-        actual = try SnapshotFilter.apply(filters, to: text, packageRoot: root) as? Format
+        actual = try SnapshotFilter.apply(filters, to: text, packageRoot: packageRoot) as? Format
       } catch {
         return .failed(.invalidSettings, error.description)
       }
