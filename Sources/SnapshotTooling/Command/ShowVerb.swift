@@ -7,7 +7,7 @@ public struct ShowVerb: Equatable, Sendable {
   public var packageDirectory: URL
   public var shards: [URL]
   public var id: String
-  public var mode: String
+  var mode: ChangeView.Mode
 
   static let grammar = CommandLineGrammar.Verb(
     name: "show",
@@ -25,7 +25,7 @@ public struct ShowVerb: Equatable, Sendable {
     packageDirectory = package
     shards = CommonOptions.shards(parsed, in: package)
     id = parsed.argument ?? ""
-    mode = ["new", "old"].first { parsed.flag($0) } ?? "diff"
+    mode = ChangeView.Mode.allCases.first { $0 != .diff && parsed.flag($0.rawValue) } ?? .diff
   }
 
   func run(
@@ -49,17 +49,16 @@ public struct ShowVerb: Equatable, Sendable {
     }
     let (old, new) = change.contents()
     switch mode {
-    case "new", "old":
-      guard let data = mode == "new" ? new : old else {
+    case .new, .old:
+      guard let data = mode == .new ? new : old else {
         print(
-          "error: \(change.id) has no \(mode == "new" ? "new value (its snapshot is removed)" : "reference yet")"
+          "error: \(change.id) has no \(mode == .new ? "new value (its snapshot is removed)" : "reference yet")"
         )
         return .refused
       }
       write(data)
-    default:
-      let colored =
-        isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    case .diff:
+      let colored = isatty(STDOUT_FILENO) != 0 && Terminal.allowsColor
       let view = ChangeView(change: change, pending: pending, colored: colored)
       (view.header(position: change.status.rawValue) + [""] + view.body(.diff)).forEach(print)
     }

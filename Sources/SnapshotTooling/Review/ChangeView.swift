@@ -78,14 +78,9 @@ struct ChangeView {
     guard let text = try? String(contentsOfFile: location.file, encoding: .utf8) else {
       return nil
     }
-    var number = 1
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if number == location.line {
-        return line.trimmingCharacters(in: .whitespacesAndNewlines)
-      }
-      number += 1
-    }
-    return nil
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.indices.contains(location.line - 1) else { return nil }
+    return lines[location.line - 1].trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   private static func lines(_ text: String) -> [String] {

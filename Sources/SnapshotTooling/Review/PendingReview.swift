@@ -41,10 +41,6 @@ struct PendingReview {
 
   /// Shows each pending change in the terminal and applies the keys' decisions as they come.
   func review() -> ExitCode {
-    guard ReviewTerminal.isAvailable else {
-      print("error: \(ReviewTerminal.Unavailable())")
-      return .usage
-    }
     guard let pending = load() else { return .refused }
     if let missing = missingTooling(pending) { return missing }
     guard !pending.changes.isEmpty else {
@@ -58,8 +54,8 @@ struct PendingReview {
       print("error: \(error)")
       return .usage
     }
-    let environment = ProcessInfo.processInfo.environment
-    let colored = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    // The screen is the terminal itself, whatever standard output is.
+    let colored = Terminal.allowsColor
     let packageDirectory = packageDirectory
     var session = ReviewSession(pending) { change in
       GalleryLink(packageDirectory: packageDirectory).open(change)
