@@ -13,13 +13,10 @@ import Foundation
       self.url = url
     }
 
-    /// The file that holds a file record's bytes: its own path once runs are merged, else a
-    /// name beside the record.
+    /// The file that holds a file record's bytes, beside the record.
     public var dataURL: URL? {
       guard case .file(let file) = record, !file.dataFile.isEmpty else { return nil }
-      return file.dataFile.hasPrefix("/")
-        ? URL(fileURLWithPath: file.dataFile)
-        : url.deletingLastPathComponent().appendingPathComponent(file.dataFile)
+      return PendingRun.dataURL(of: file, in: url.deletingLastPathComponent())
     }
   }
 
@@ -104,11 +101,16 @@ import Foundation
 
   /// The bytes a file record points to.
   public func data(of record: PendingFileRecord) throws -> Data {
-    let path =
-      record.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: record.dataFile) : directory.appendingPathComponent(record.dataFile)
+    let path = Self.dataURL(of: record, in: directory)
     guard let data = try AtomicFile.read(path) else { throw MissingData(path: path.path) }
     return data
+  }
+
+  /// Where a file record's bytes are: its own path once runs are merged, else a name in the
+  /// run's folder.
+  static func dataURL(of record: PendingFileRecord, in folder: URL) -> URL {
+    record.dataFile.hasPrefix("/")
+      ? URL(fileURLWithPath: record.dataFile) : folder.appendingPathComponent(record.dataFile)
   }
 
   /// A record whose bytes are gone.
