@@ -5,7 +5,7 @@ enum TerminalLine {
   /// and opened again on the next row.
   static func wrap(_ line: String, width: Int) -> [String] {
     let line = line.replacingOccurrences(of: "\t", with: "  ")
-    guard width > 1, visibleCount(line) > width else { return [line] }
+    guard width > 1 else { return [line] }
     var rows: [String] = []
     var row = ""
     var visible = 0
@@ -29,7 +29,7 @@ enum TerminalLine {
       row.append(character)
       visible += 1
     }
-    rows.append(row)
+    rows.append(row + escape)
     return rows
   }
 
@@ -38,19 +38,5 @@ enum TerminalLine {
     let rows = wrap(line, width: width)
     guard rows.count > 1 else { return rows[0] }
     return wrap(line, width: width - 1)[0] + "…"
-  }
-
-  /// The characters a line shows, its escape sequences left out.
-  static func visibleCount(_ line: String) -> Int {
-    var count = 0
-    var inEscape = false
-    for character in line {
-      if inEscape || character == "\u{1B}" {
-        inEscape = character == "\u{1B}" || !character.isLetter
-      } else {
-        count += 1
-      }
-    }
-    return count
   }
 }
