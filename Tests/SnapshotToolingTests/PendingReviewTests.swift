@@ -279,3 +279,19 @@ private enum PNGHeader {
       + number(width) + number(height)
   }
 }
+
+/// The review's screen rows: a long line wraps at the width (its colour closed at each break
+/// and opened again), a short one is left as it is, and a header line is cut with `…`.
+@Suite struct TerminalLineTests {
+  @Test func wrapsKeepingColoursAndFitsWithAnEllipsis() {
+    let red = "\u{1B}[31m", reset = "\u{1B}[0m"
+    #expect(TerminalLine.wrap(red + "short" + reset, width: 10) == [red + "short" + reset])
+    #expect(
+      TerminalLine.wrap(red + "abcdefgh" + reset + "ij", width: 3) == [
+        red + "abc" + reset, red + "def" + reset, red + "gh" + reset + "i", "j",
+      ])
+    #expect(TerminalLine.wrap("a\tb", width: 10) == ["a  b"])
+    #expect(TerminalLine.fit("abcdef", width: 4) == "abc…")
+    #expect(TerminalLine.fit("abcd", width: 4) == "abcd")
+  }
+}
