@@ -75,7 +75,6 @@ struct Tmux {
   }
 
   /// `tmux` commands other than the one that starts the server return at once.
-
   private func tmux(_ arguments: [String]) throws -> String {
     try Command("tmux", ["-L", socket] + arguments, in: URL(fileURLWithPath: "/")).output
   }

@@ -29,7 +29,9 @@ public enum JSONSchemaCheck {
     let result = try Command(
       "python3", ["-c", script, schema.path, document.path], in: folder.url)
     let output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-    if result.status != 0 { return .unavailable("python3 failed: \(output)") }
+    // 127: `env` found no python3. Any other failure (a schema that is not one) is the check's.
+    if result.status == 127 { return .unavailable("no python3: \(output)") }
+    if result.status != 0 { return .invalid("python3 failed: \(output)") }
     if output == "valid" { return .valid }
     if output.hasPrefix("unavailable: ") { return .unavailable(String(output.dropFirst(13))) }
     return .invalid(output)
