@@ -60,13 +60,16 @@ final class ReviewTerminal: @unchecked Sendable {
     }
     tcsetattr(descriptor, TCSANOW, &raw)
     write("\u{1B}[?1049h\u{1B}[?25l")
-    ChildProcesses.shared.atStop { [self] in restore() }
+    // Stopped by a signal, the tool ends right after: the descriptor stays open, so that the
+    // main thread, waiting for a key, does not wake to a closed one and end the review as if
+    // the user had (exit 0, a summary) before the signal's exit.
+    ChildProcesses.shared.atStop { [self] in restore(closing: false) }
   }
 
   deinit { restore() }
 
   /// Puts the terminal back as it was: the shell's screen, echo, lines, the foreground.
-  func restore() {
+  func restore(closing: Bool = true) {
     guard
       restored.withLock({ done in
         defer { done = true }
@@ -76,7 +79,7 @@ final class ReviewTerminal: @unchecked Sendable {
     write("\u{1B}[?25h\u{1B}[?1049l")
     tcsetattr(descriptor, TCSANOW, &saved)
     if previousGroup > 0 { tcsetpgrp(descriptor, previousGroup) }
-    close(descriptor)
+    if closing { close(descriptor) }
   }
 
   /// Columns and rows; 80×24 when the terminal does not say.
