@@ -86,7 +86,7 @@ public enum SnapshotsCommand {
     do {
       let command = try SnapshotsCommand(
         parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)
-      exit(command.run(tooling: tooling).rawValue)
+      ChildProcesses.shared.exit(command.run(tooling: tooling).rawValue)
     } catch {
       if error.isHelp {
         print(error.description)

@@ -12,6 +12,8 @@ public final class ChildProcesses: Sendable {
   public static let shared = ChildProcesses()
 
   private let running = Locked<Set<pid_t>>([])
+  /// Whether a signal or the parent's death is ending the tool.
+  private let stopping = Locked(false)
   /// What must be undone before the tool exits on a signal (a review's terminal settings).
   private let cleanups = Locked<[@Sendable () -> Void]>([])
 
@@ -39,7 +41,17 @@ public final class ChildProcesses: Sendable {
     }
   }
 
+  /// Ends the tool with `code`, unless it is being stopped: then the stop's status is the one
+  /// that tells the truth, and it follows at once.
+  public func exit(_ code: Int32) -> Never {
+    if stopping.withLock({ $0 }) {
+      while true { pause() }
+    }
+    Foundation.exit(code)
+  }
+
   private func stop(because reason: String, status: Int32) -> Never {
+    stopping.withLock { $0 = true }
     let children = running.withLock { $0 }
     for pid in children {
       kill(-pid, SIGKILL)
