@@ -23,22 +23,23 @@ import Testing
       ])
   }
 
-  @Test func readsFailuresFromXCTestsOutput() {
-    let output = """
-      Test Case 'FileTests.testRecord' started at 2026-11-22 13:00:00.000
-      /P/Tests/FileTests.swift:12: error: FileTests.testRecord : failed - No reference was found: /r.1.txt
-      /P/Tests/FileTests.swift:14: error: FileTests.testOther : XCTAssertEqual failed: ("1") is not equal to ("2") -
-      Test Case 'FileTests.testRecord' failed (0.01 seconds)
-      """
+  /// A pass that ran no test neither passed nor failed: Swift Testing exits with 69 then (in an
+  /// XCTest-only package, or under a filter that matches only XCTest tests).
+  @Test func aPassThatRanNoTestIsNotAFailure() {
+    let empty = TestRunner.Pass(
+      library: "Swift Testing", status: 69, crashed: false, issues: [], testsStarted: 0)
+    #expect(empty.ranNothing && !empty.failed)
+    let unrecorded = UnrecordedFailures(
+      passes: [empty],
+      run: PendingRun(directory: URL(fileURLWithPath: "/run"), entries: [], usedReferences: []))
+    #expect(unrecorded.isEmpty)
+    // Status 69 after tests started, or a failure, is a failure.
     #expect(
-      TestIssue.fromXCTestOutput(output) == [
-        TestIssue(
-          file: "/P/Tests/FileTests.swift", line: 12,
-          message: "No reference was found: /r.1.txt"),
-        TestIssue(
-          file: "/P/Tests/FileTests.swift", line: 14,
-          message: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\") -"),
-      ])
+      TestRunner.Pass(
+        library: "Swift Testing", status: 69, crashed: false, issues: [], testsStarted: 2
+      ).failed)
+    #expect(TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: []).failed)
+    #expect(!TestRunner.Pass(library: "XCTest", status: 11, crashed: true, issues: []).failed)
   }
 
   /// By the kinds the assertions logged, never by their words: a message that reads like a

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import XCTest
 
 @testable import Snapshots
 
@@ -187,7 +188,8 @@ import Testing
 
 /// Two suites in one file with a test of the same name: their references would be one file.
 ///
-/// Serialized, so `First` records and `Second`, run after it, fails naming both.
+/// Serialized, so `First` records and `Second`, run after it, fails naming both, and undoes
+/// `First`'s recording: a conflict writes neither side.
 @Suite(.serialized) struct SameNamedTests {
   static let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("swift-snapshots-same-named-\(getpid())")
@@ -212,8 +214,70 @@ import Testing
       }
       #expect(places.count == 2 && places[0] != places[1], "\(message)")
       #expect(
-        try String(contentsOf: folder.appendingPathComponent("dump.1.txt"), encoding: .utf8)
-          == "first")
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("dump.1.txt").path))
     }
+  }
+}
+
+/// The same two suites, with references named after their suites: each keeps its own file.
+@Suite(.serialized, .snapshots(naming: .suiteQualified)) struct SuiteQualifiedTests {
+  static let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("swift-snapshots-qualified-\(getpid())")
+
+  @Suite struct First {
+    @Test func dump() throws {
+      #expect(
+        verifySnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)?
+          .hasPrefix("Recorded snapshot") == true)
+    }
+  }
+
+  @Suite struct Second {
+    @Test func dump() throws {
+      defer { try? FileManager.default.removeItem(at: folder) }
+      #expect(
+        verifySnapshot(of: "second", as: .lines, record: .missing, snapshotDirectory: folder.path)?
+          .hasPrefix("Recorded snapshot") == true)
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      #expect(
+        names == ["SuiteQualifiedTests.First.dump.1.txt", "SuiteQualifiedTests.Second.dump.1.txt"])
+    }
+  }
+}
+
+/// An XCTest class's name comes first under suite-qualified naming.
+final class SuiteQualifiedXCTests: XCTestCase {
+  func testDump() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    withSnapshotTesting(naming: .suiteQualified) {
+      _ = verifySnapshot(of: "x", as: .lines, record: .missing, snapshotDirectory: folder.path)
+    }
+    XCTAssertEqual(try folder.contents(), ["SuiteQualifiedXCTests.testDump.1.txt"])
+  }
+}
+
+/// Once two assertions met on a file, it stays in conflict for both, whatever the record mode.
+@Suite struct ConflictTests {
+  @Test func aFileInConflictIsNeverWritten() throws {
+    let claims = ReferenceClaims()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let url = folder.file("dump.1.txt")
+    try Data("before".utf8).write(to: url)
+    func claimant(_ test: String) -> ReferenceClaims.Claimant {
+      .init(test: TestIdentity(name: test), stem: "dump.1", filePath: "/P/T.swift", line: 3)
+    }
+    #expect(claims.claim(url.path, for: claimant("First.dump()")) == nil)
+    #expect(try claims.record(Data("first".utf8), claimed: url.path, at: url))
+    #expect(try folder.text("dump.1.txt") == "first")
+    // The rival undoes the first recording, and neither may write again.
+    #expect(
+      claims.claim(url.path, for: claimant("Second.dump()"))?.hasPrefix("First.dump()") == true)
+    #expect(try folder.text("dump.1.txt") == "before")
+    #expect(
+      claims.claim(url.path, for: claimant("First.dump()"))?.hasPrefix("Second.dump()") == true)
+    #expect(try !claims.record(Data("again".utf8), claimed: url.path, at: url))
+    #expect(try folder.text("dump.1.txt") == "before")
   }
 }

@@ -21,8 +21,13 @@ import Foundation
   }
 
   public var directory: URL
-  /// In the order they were made.
+  /// In the order they were made; never a record of a reference in ``conflicts``.
   public var entries: [Entry]
+  /// References two assertions resolved to (``PendingStore/conflictPrefix``): no record of
+  /// them is ever applied, whatever the command.
+  public var conflicts: Set<String> = []
+  /// The records of those references, which are only ever removed with their run.
+  public var conflicted: [Entry] = []
   /// Every reference file an assertion used, when the run logged them.
   public var usedReferences: Set<String>
   /// The hashes of test sources that applying this run already wrote (``journalName``): an
@@ -58,6 +63,7 @@ import Foundation
     var written: Set<String> = []
     var writingProcesses: Set<Substring> = []
     var finishedProcesses: Set<Substring> = []
+    var conflicts: Set<String> = []
     let decoder = JSONDecoder()
     for name in names {
       let url = directory.appendingPathComponent(name)
@@ -78,6 +84,8 @@ import Foundation
         }
       } else if name.hasPrefix(PendingStore.finishedPrefix) {
         finishedProcesses.insert(name.dropFirst(PendingStore.finishedPrefix.count)[...])
+      } else if name.hasPrefix(PendingStore.conflictPrefix) {
+        conflicts.insert(String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self))
       } else if name == journalName {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         written.formUnion(text.split(separator: "\n").map(String.init))
@@ -85,6 +93,7 @@ import Foundation
     }
     var run = PendingRun(
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
+    run.setConflicts(conflicts)
     run.complete = !writingProcesses.isEmpty && writingProcesses.isSubset(of: finishedProcesses)
     return run
   }
@@ -144,8 +153,22 @@ import Foundation
       directory: runs.last?.directory ?? URL(fileURLWithPath: "/"), entries: entries,
       usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) },
       writtenSources: runs.reduce(into: []) { $0.formUnion($1.writtenSources) })
+    merged.conflicted = runs.flatMap(\.conflicted)
+    merged.setConflicts(runs.reduce(into: []) { $0.formUnion($1.conflicts) })
     merged.complete = !runs.isEmpty && runs.allSatisfy(\.complete)
     return merged
+  }
+
+  /// Takes `references` as in conflict, and moves their records out of ``entries``.
+  mutating func setConflicts(_ references: Set<String>) {
+    conflicts = references
+    guard !references.isEmpty else { return }
+    let isConflicted = { (entry: Entry) -> Bool in
+      guard case .file(let file) = entry.record else { return false }
+      return references.contains(file.referencePath)
+    }
+    conflicted += entries.filter(isConflicted)
+    entries.removeAll(where: isConflicted)
   }
 
   /// Deletes a record of a run's folder that has been applied, and the bytes it points to.

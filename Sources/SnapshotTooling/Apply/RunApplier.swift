@@ -46,6 +46,14 @@ struct RunApplier {
   ///   moved onto the new text, so that a later apply takes them.
   func apply(_ run: PendingRun, leaving left: [PendingRun.Entry] = []) -> Report {
     var report = Report()
+    for path in run.conflicts.sorted() {
+      report.refused.append(
+        .init(
+          path: relative(path),
+          reason:
+            "two different assertions resolve to this reference (their failure names both); nothing is written for either: give one its own name with named:, or name references after their suites with .snapshots(naming: .suiteQualified)"
+        ))
+    }
     let files = run.entries.compactMap { entry -> PendingFileRecord? in
       guard case .file(let record) = entry.record else { return nil }
       return record

@@ -81,10 +81,13 @@ struct ShardMerge {
     }
     // The apply journals of earlier applies of these shards (a filtered one, one that stopped)
     // say which texts they wrote.
-    let run = PendingRun(
+    var run = PendingRun(
       directory: shards.last?.run.directory ?? packageDirectory, entries: entries,
       usedReferences: shards.reduce(into: []) { $0.formUnion($1.run.usedReferences) },
       writtenSources: shards.reduce(into: []) { $0.formUnion($1.run.writtenSources) })
+    // A reference in conflict in any shard is in conflict in all.
+    run.conflicted = shards.flatMap(\.run.conflicted)
+    run.setConflicts(shards.reduce(into: []) { $0.formUnion($1.run.conflicts) })
     return Result(
       run: run, conflicts: conflicts, unplaced: unplaced, incomplete: incomplete, left: left)
   }
@@ -109,16 +112,16 @@ struct ShardMerge {
 
   /// The run with its paths moved into this package, or `nil` when no test file of it is here.
   private func placed(_ run: PendingRun) -> PendingRun? {
-    let sources = run.entries.map(\.record.sourceLocation.file).filter { !$0.isEmpty }
+    let sources = (run.entries + run.conflicted).map(\.record.sourceLocation.file)
+      .filter { !$0.isEmpty }
     guard let root = sources.lazy.compactMap(shardRoot).first else {
-      return run.entries.isEmpty ? run : nil
+      return sources.isEmpty ? run : nil
     }
     let local = packageDirectory.standardizedFileURL.path
     func move(_ path: String) -> String {
       path.hasPrefix(root + "/") ? local + path.dropFirst(root.count) : path
     }
-    var moved = run
-    moved.entries = run.entries.map { entry in
+    func moveEntry(_ entry: PendingRun.Entry) -> PendingRun.Entry {
       var entry = entry
       switch entry.record {
       case .inline(var call):
@@ -131,6 +134,10 @@ struct ShardMerge {
       }
       return entry
     }
+    var moved = run
+    moved.entries = run.entries.map(moveEntry)
+    moved.conflicted = run.conflicted.map(moveEntry)
+    moved.conflicts = Set(run.conflicts.map(move))
     moved.usedReferences = Set(run.usedReferences.map(move))
     return moved
   }

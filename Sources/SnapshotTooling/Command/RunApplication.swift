@@ -335,7 +335,10 @@ struct RunApplication {
     do {
       let passes = try runner.run()
       let then = dryRun ? "showing" : "applying"
-      for pass in passes where pass.status != 0 {
+      for pass in passes where pass.ranNothing {
+        progress("No \(pass.library) tests ran.")
+      }
+      for pass in passes where pass.failed || pass.crashed {
         print(
           pass.crashed
             ? "\(pass.library) tests crashed (signal \(pass.status)); \(then) what they recorded, listing no orphans."

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A failure a test run reported: where, and what it said (XCTest's output gives the first
+/// A failure a test run reported: where, and what it said (XCTest's failures give their first
 /// line only).
 ///
 /// Read from Swift Testing's event stream (`--event-stream-output-path`, version 0, one JSON
-/// object a line) and from the lines XCTest prints on Linux
-/// (`/path/File.swift:12: error: Suite.testName : message`). Known issues are not failures.
+/// object a line), and from the failure log for XCTest (``FailureLog``). Known issues are not
+/// failures.
 struct TestIssue: Equatable, Sendable {
   var file: String
   var line: Int
@@ -36,21 +36,6 @@ struct TestIssue: Equatable, Sendable {
     let decoder = JSONDecoder()
     return data.split(separator: UInt8(ascii: "\n")).count { line in
       (try? decoder.decode(EventRecord.self, from: line))?.payload?.kind == "testStarted"
-    }
-  }
-
-  /// The failures in XCTest's output on Linux.
-  static func fromXCTestOutput(_ text: String) -> [TestIssue] {
-    text.split(whereSeparator: \.isNewline).compactMap { line -> TestIssue? in
-      guard let marker = line.range(of: ": error: ") else { return nil }
-      let location = line[..<marker.lowerBound]
-      guard let colon = location.lastIndex(of: ":"),
-        let number = Int(location[location.index(after: colon)...])
-      else { return nil }
-      var message = line[marker.upperBound...]
-      if let separator = message.range(of: " : ") { message = message[separator.upperBound...] }
-      if message.hasPrefix("failed - ") { message = message.dropFirst("failed - ".count) }
-      return TestIssue(file: String(location[..<colon]), line: number, message: String(message))
     }
   }
 

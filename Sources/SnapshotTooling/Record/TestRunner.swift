@@ -2,8 +2,10 @@ import Foundation
 @_spi(Tooling) import Snapshots
 
 /// Runs a package's test binary the way `swift test` does, twice: once for XCTest and once
-/// with `--testing-library swift-testing`, in an environment of the tool's choosing, and
-/// collects the failures each reported.
+/// with `--testing-library swift-testing`, in an environment of the tool's choosing.
+///
+/// It collects the failures each reported as data: XCTest's from the failure log, Swift
+/// Testing's from its JSON event stream. No printed line is read.
 struct TestRunner {
   var binary: URL
   var environment: [String: String]
@@ -28,6 +30,19 @@ struct TestRunner {
     var testsStarted: Int? = nil
     /// The kinds of its snapshot failures, by `file:line` (``FailureLog``).
     var failureKinds: [String: SnapshotFailureKind] = [:]
+
+    /// Swift Testing's exit status when no test ran (`EXIT_NO_TESTS_FOUND`): in a package whose
+    /// tests are all XCTest, or under a `--filter` that matches only XCTest tests.
+    static let noTestsFound: Int32 = 69
+
+    /// Whether the pass ran no test at all: neither passed nor failed, whatever its status.
+    var ranNothing: Bool {
+      !crashed && testsStarted == 0 && issues.isEmpty
+        && (status == 0 || status == Self.noTestsFound)
+    }
+
+    /// Whether it ended with a failure (not a crash, and not for want of tests).
+    var failed: Bool { status != 0 && !crashed && !ranNothing }
   }
 
   struct LaunchError: Error, CustomStringConvertible {
@@ -54,10 +69,14 @@ struct TestRunner {
     var passes: [Pass] = []
     if let xcTestArguments = try xcTestArguments() {
       progress("Running the XCTest tests…")
-      let (process, output) = try launch(xcTestArguments, capturingOutput: true)
-      var pass = Pass(process, library: "XCTest", issues: TestIssue.fromXCTestOutput(output))
-      pass.failureKinds = FailureLog.read(failureLog)
-      passes.append(pass)
+      let process = try launch(xcTestArguments)
+      // XCTest's failures are in the failure log (the core's ``XCTestTracker`` logs them).
+      let logged = FailureLog.read(failureLog)
+      let issues = logged.compactMap { entry in
+        entry.kind == nil
+          ? TestIssue(file: entry.file, line: entry.line, message: entry.message ?? "") : nil
+      }
+      passes.append(Pass(process, library: "XCTest", issues: issues, logged: logged))
       try? FileManager.default.removeItem(at: failureLog)
     }
     var testing = [
@@ -66,11 +85,12 @@ struct TestRunner {
     ]
     if let filter { testing += ["--filter", filter] }
     progress("Running the Swift Testing tests…")
-    let (process, _) = try launch(testing, capturingOutput: quiet)
+    let process = try launch(testing)
     let stream = (try? Data(contentsOf: events)) ?? Data()
-    var pass = Pass(process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream))
+    var pass = Pass(
+      process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream),
+      logged: FailureLog.read(failureLog))
     pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
-    pass.failureKinds = FailureLog.read(failureLog)
     passes.append(pass)
     return passes
   }
@@ -122,28 +142,15 @@ struct TestRunner {
     #endif
   }
 
-  /// Runs the binary to its end; with `capturingOutput`, what it printed is also returned
-  /// (and still shown as it comes).
-  private func launch(_ arguments: [String], capturingOutput: Bool) throws(LaunchError) -> (
-    Process, String
-  ) {
+  /// Runs the binary to its end, its output shown unless ``quiet``.
+  private func launch(_ arguments: [String]) throws(LaunchError) -> Process {
     let process = makeProcess(arguments)
-    let pipe = Pipe()
-    if capturingOutput {
-      process.standardOutput = pipe
-      process.standardError = pipe
+    if quiet {
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
     }
-    let output = try running(process) {
-      var output = Data()
-      guard capturingOutput else { return output }
-      let reader = pipe.fileHandleForReading
-      while case let chunk = reader.availableData, !chunk.isEmpty {
-        if !quiet { FileHandle.standardOutput.write(chunk) }
-        output.append(chunk)
-      }
-      return output
-    }
-    return (process, String(decoding: output, as: UTF8.self))
+    _ = try running(process) { Data() }
+    return process
   }
 
   private func output(of arguments: [String]) throws(LaunchError) -> String {
@@ -189,9 +196,12 @@ struct TestRunner {
 }
 
 extension TestRunner.Pass {
-  init(_ process: Process, library: String, issues: [TestIssue]) {
+  init(_ process: Process, library: String, issues: [TestIssue], logged: [FailureLog.Entry]) {
     self.init(
       library: library, status: process.terminationStatus,
       crashed: process.terminationReason == .uncaughtSignal, issues: issues)
+    for entry in logged {
+      if let kind = entry.kind { failureKinds["\(entry.file):\(entry.line)"] = kind }
+    }
   }
 }

@@ -41,14 +41,17 @@ struct UnrecordedFailures {
   var unexplained: [String] = []
 
   init(passes: [TestRunner.Pass], run: PendingRun) {
+    // A record of a reference in conflict is covered by the apply's refusal, which says why.
     let covered = Set(
-      run.entries.map { "\($0.record.sourceLocation.file):\($0.record.sourceLocation.line)" })
+      (run.entries + run.conflicted).map {
+        "\($0.record.sourceLocation.file):\($0.record.sourceLocation.line)"
+      })
     for pass in passes where !pass.crashed {
       for issue in pass.issues where !covered.contains("\(issue.file):\(issue.line)") {
         let kind = pass.failureKinds["\(issue.file):\(issue.line)"]
         failures.append((issue, kind.map(Kind.snapshot) ?? .otherAssertion))
       }
-      if pass.status != 0 && pass.issues.isEmpty { unexplained.append(pass.library) }
+      if pass.failed && pass.issues.isEmpty { unexplained.append(pass.library) }
     }
   }
 

@@ -1,7 +1,7 @@
 /// Settings for snapshot assertions: when to record and which tool shows differences.
 ///
 /// A configuration is scoped, never global: set it around some code with
-/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:operation:)`, or on a Swift Testing test or
+/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:naming:operation:)`, or on a Swift Testing test or
 /// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
@@ -26,15 +26,31 @@ public struct SnapshotTestingConfiguration: Sendable {
   /// (``SnapshotEnvironment``); `nil` defers to the enclosing scope, an empty set turns it off.
   public var environment: SnapshotEnvironment?
 
+  /// Whether reference names begin with the test's suite or class (``Naming``); `nil` defers
+  /// to the enclosing scope, then to ``Naming/testName``.
+  public var naming: Naming?
+
   public init(
     record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil,
-    filters: [SnapshotFilter] = [], environment: SnapshotEnvironment? = nil
+    filters: [SnapshotFilter] = [], environment: SnapshotEnvironment? = nil, naming: Naming? = nil
   ) {
     self.record = record
     self.diffTool = diffTool
     self.artifactsDirectory = artifactsDirectory
     self.filters = filters
     self.environment = environment
+    self.naming = naming
+  }
+
+  /// How a test's references are named.
+  public enum Naming: Sendable, Equatable {
+    /// `<test>.<n>.<ext>`, as swift-snapshot-testing names them: two suites of one file with a
+    /// test of one name meet, and the second to assert fails without writing.
+    case testName
+    /// `<Suite>.<test>.<n>.<ext>`: the Swift Testing suite (`Outer.Inner`) or the XCTest class
+    /// the test belongs to comes first, so same-named tests of two suites keep their own files.
+    /// A test outside any suite keeps its plain name.
+    case suiteQualified
   }
 
   /// This configuration with the unset fields taken from `outer`; a scope always has a diff
@@ -44,6 +60,7 @@ public struct SnapshotTestingConfiguration: Sendable {
       record: record ?? outer?.record,
       diffTool: diffTool ?? outer?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
       artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory,
-      filters: (outer?.filters ?? []) + filters, environment: environment ?? outer?.environment)
+      filters: (outer?.filters ?? []) + filters, environment: environment ?? outer?.environment,
+      naming: naming ?? outer?.naming)
   }
 }

@@ -40,18 +40,19 @@ extension Trait where Self == SnapshotsTrait {
   }
 
   /// Snapshot options for the test or suite: the record mode, the diff tool, the artifacts
-  /// folder, the filters applied to text snapshots, and the parts of the machine that give
-  /// references a file per environment.
+  /// folder, the filters applied to text snapshots, the parts of the machine that give
+  /// references a file per environment, and whether names begin with the suite.
   public static func snapshots(
     record: SnapshotTestingConfiguration.Record? = nil,
     diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
     artifactsDirectory: String? = nil,
     filters: [SnapshotFilter] = [],
-    environment: SnapshotEnvironment? = nil
+    environment: SnapshotEnvironment? = nil,
+    naming: SnapshotTestingConfiguration.Naming? = nil
   ) -> Self {
     SnapshotsTrait(
       configuration: .init(
         record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory,
-        filters: filters, environment: environment))
+        filters: filters, environment: environment, naming: naming))
   }
 }

@@ -13,11 +13,12 @@ public func withSnapshotTesting<R>(
   artifactsDirectory: String? = nil,
   filters: [SnapshotFilter] = [],
   environment: SnapshotEnvironment? = nil,
+  naming: SnapshotTestingConfiguration.Naming? = nil,
   operation: () throws -> R
 ) rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
     record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
-    environment: environment
+    environment: environment, naming: naming
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
 }
@@ -29,12 +30,13 @@ public func withSnapshotTesting<R>(
   artifactsDirectory: String? = nil,
   filters: [SnapshotFilter] = [],
   environment: SnapshotEnvironment? = nil,
+  naming: SnapshotTestingConfiguration.Naming? = nil,
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
     record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
-    environment: environment
+    environment: environment, naming: naming
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try await SnapshotTestingConfiguration.$current.withValue(
     scoped, operation: operation, isolation: isolation)

@@ -54,6 +54,17 @@ struct TestContext {
     }
   }
 
+  /// The suite the running test belongs to, `Outer.Inner` (Swift Testing), or its XCTest class;
+  /// `nil` for a test outside any suite, or when no test can be told to be running.
+  static func currentSuite() -> String? {
+    if let test = Test.current {
+      let suites = test.id.nameComponents.dropLast()
+      return suites.isEmpty ? nil : suites.joined(separator: ".")
+    }
+    guard case .running(_, let name) = XCTestTracker.shared.current else { return nil }
+    return XCTestTracker.className(of: name)
+  }
+
   /// A Swift Testing test's run: its task, which Swift Testing starts for each run of each test
   /// case, when the task has a number of its own; else the test and the task together.
   private static func execution(of identity: TestIdentity) -> String {

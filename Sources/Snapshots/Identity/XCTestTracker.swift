@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
 
-/// Follows XCTest's test cases, to tell whether one is running and to number snapshots per run.
+/// Follows XCTest's test cases, to tell whether one is running and to number snapshots per run,
+/// and logs every failure XCTest reports to the ``FailureLog``, so that `snapshot-record` learns
+/// of them as data, not from XCTest's printed lines.
 ///
-/// It registers itself with XCTest on first use, which is inside the first test that asserts a
-/// snapshot; until it sees a test case start, whether one is running is unknown.
+/// It registers itself with XCTest as the test binary loads, where the compiler can say so
+/// (`@section`, Swift 6.3 on Linux); elsewhere on first use, which is inside the first test that
+/// asserts a snapshot, and until it sees a test case start, whether one is running is unknown.
 final class XCTestTracker: NSObject, XCTestObservation, Sendable {
   static let shared: XCTestTracker = {
     let tracker = XCTestTracker()
@@ -34,9 +37,40 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
     }
   }
 
+  /// The class in XCTest's name of a test case: `Suite` in `Suite.testFoo` (Linux) or in
+  /// `-[Suite testFoo]` (Apple's platforms).
+  static func className(of name: String) -> String? {
+    if name.hasPrefix("-["), let space = name.firstIndex(of: " ") {
+      return String(name[name.index(name.startIndex, offsetBy: 2)..<space])
+    }
+    guard let dot = name.lastIndex(of: ".") else { return nil }
+    return String(name[..<dot])
+  }
+
   func testCaseDidFinish(_ testCase: XCTestCase) {
     state.withLock { state in
       if case .running(let serial, _) = state { state = .idle(serial: serial) }
     }
   }
+
+  #if os(Linux)
+    func testCase(
+      _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+      atLine lineNumber: Int
+    ) {
+      // `XCTFail`'s description is `failed - <message>`; the message is what a reader wants.
+      var first = description.prefix { !$0.isNewline }
+      if first.hasPrefix("failed - ") { first = first.dropFirst("failed - ".count) }
+      FailureLog.append(
+        .init(
+          kind: nil, file: filePath ?? "", line: lineNumber, test: testCase.name,
+          message: String(first)))
+    }
+  #endif
 }
+
+#if os(Linux) && compiler(>=6.3)
+  /// Registers the tracker before `main`, so it sees the first test start and its failures.
+  @used @section(".init_array")
+  private let registerAtLoad: @convention(c) () -> Void = { _ = XCTestTracker.shared }
+#endif

@@ -3,7 +3,8 @@ import Foundation
 /// Where one assertion's reference lives: `__Snapshots__/<TestFile>/<test>.<n|name>.<ext>` beside
 /// the test file, or inside `snapshotDirectory:` when one is given; a variant's is
 /// `<test>[.<name>].<axis>=<label>_….<ext>`; with a ``SnapshotEnvironment``, its label comes
-/// before the extension (`chart.1.linux-x86_64.png`).
+/// before the extension (`chart.1.linux-x86_64.png`); with suite-qualified naming, the suite
+/// comes first (`Outer.Inner.render.1.txt`).
 ///
 /// A parameterized test's arguments join the test name (`totals-currency-EUR`). Names, arguments
 /// and test names that sanitising had to change get a short hash
@@ -39,6 +40,7 @@ struct SnapshotLocation {
   init(
     filePath: String,
     snapshotDirectory: String?,
+    suite: String? = nil,
     testName: String,
     arguments: [String] = [],
     name: String?,
@@ -50,7 +52,14 @@ struct SnapshotLocation {
     let folder = TestFileFolder.of(filePath, snapshotDirectory: snapshotDirectory)
     directoryPath = folder.directoryPath
     directoryDescriptor = folder.descriptor
-    let names = TestFileNames.of(testName, arguments: arguments)
+    var names = TestFileNames.of(testName, arguments: arguments)
+    if let suite {
+      // A name of this toolkit's own: nothing older to read.
+      let qualified =
+        suite.split(separator: ".").map { PathComponent.sanitize(String($0)) }
+        .joined(separator: ".") + "." + names.base
+      names = .init(base: qualified, legacyBase: qualified)
+    }
     let base = names.base
     // `if let` rather than `Optional.map`: every assertion runs this, and in a debug build
     // each `map` is a generic call.

@@ -28,7 +28,8 @@ import Foundation
 }
 
 /// The failures of a run, one JSON object a line, in the file `snapshot-record` names in
-/// ``variable``: where each failing assertion is and its kind.
+/// ``variable``: where each failing snapshot assertion is and its kind, and every failure XCTest
+/// reported (``XCTestTracker``), so the tool never reads a test's printed output.
 ///
 /// Outside the pending store on purpose: the store may be the disk that is full, and the tool
 /// still has to say why a record is missing.
@@ -36,14 +37,25 @@ import Foundation
   public static let variable = "SNAPSHOTS_FAILURE_LOG"
 
   public struct Entry: Codable, Equatable, Sendable {
-    public var kind: SnapshotFailureKind
+    /// A snapshot assertion's kind; `nil` for a failure the test framework reported, whichever
+    /// assertion raised it.
+    public var kind: SnapshotFailureKind?
     public var file: String
     public var line: Int
+    /// The test, as its framework names it (`Suite.testFoo`), for a reported failure.
+    public var test: String?
+    /// A reported failure's first line.
+    public var message: String?
 
-    public init(kind: SnapshotFailureKind, file: String, line: Int) {
+    public init(
+      kind: SnapshotFailureKind?, file: String, line: Int, test: String? = nil,
+      message: String? = nil
+    ) {
       self.kind = kind
       self.file = file
       self.line = line
+      self.test = test
+      self.message = message
     }
   }
 
@@ -61,15 +73,12 @@ import Foundation
       String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path))
   }
 
-  /// The entries of a log, by `file:line`; lines that do not decode are skipped.
-  public static func read(_ url: URL) -> [String: SnapshotFailureKind] {
-    guard let data = try? Data(contentsOf: url) else { return [:] }
+  /// The entries of a log, in order; lines that do not decode are skipped.
+  public static func read(_ url: URL) -> [Entry] {
+    guard let data = try? Data(contentsOf: url) else { return [] }
     let decoder = JSONDecoder()
-    var kinds: [String: SnapshotFailureKind] = [:]
-    for line in data.split(separator: UInt8(ascii: "\n")) {
-      guard let entry = try? decoder.decode(Entry.self, from: line) else { continue }
-      kinds["\(entry.file):\(entry.line)"] = entry.kind
+    return data.split(separator: UInt8(ascii: "\n")).compactMap {
+      try? decoder.decode(Entry.self, from: $0)
     }
-    return kinds
   }
 }

@@ -31,6 +31,8 @@ import Foundation
   public static let usedPrefix = "used-"
   /// `finished-<pid>`: left by a test process that wrote into a run when it exits normally.
   public static let finishedPrefix = "finished-"
+  /// `conflict-<unique name>`: a reference two assertions resolved to; it holds the path.
+  public static let conflictPrefix = "conflict-"
 
   /// `.build/snapshots/pending` in a package.
   public static func defaultDirectory(packageRoot: URL) -> URL {
@@ -48,6 +50,18 @@ import Foundation
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-pending")
     let run = environment[runVariable].flatMap { $0.isEmpty ? nil : $0 } ?? parentRun
     return root.appendingPathComponent(PathComponent.sanitize(run), isDirectory: true)
+  }
+
+  /// Notes that two assertions resolved to `reference`, so that no record of it is applied.
+  ///
+  /// A note that cannot be written is lost: the assertion still fails, and `snapshot-record`
+  /// counts the failure as not recorded.
+  public static func noteConflict(reference: String, testFilePath: String) {
+    let run = runDirectory(testFilePath: testFilePath)
+    pruneOnce(keeping: run)
+    FinishedMarker.arm(in: run)
+    try? AtomicFile.write(
+      Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()))
   }
 
   /// Writes a record (and, for a file snapshot, its bytes first) under a name no other process
@@ -109,8 +123,8 @@ import Foundation
     }
   }
 
-  /// Whether a folder holds only what a run writes: records, their data, reference logs, the
-  /// apply journal and temporary files.
+  /// Whether a folder holds only what a run writes: records, their data, reference logs,
+  /// conflicts, the apply journal and temporary files.
   public static func isRun(_ folder: URL) -> Bool {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
       return false
@@ -118,7 +132,7 @@ import Foundation
     return names.allSatisfy { name in
       name.hasSuffix("." + recordExtension) || name.hasSuffix(".data") || name.hasSuffix(".tmp")
         || name.hasPrefix(usedPrefix) || name.hasPrefix(finishedPrefix)
-        || name == journalName
+        || name.hasPrefix(conflictPrefix) || name == journalName
     }
   }
 

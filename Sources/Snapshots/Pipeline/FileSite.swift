@@ -31,8 +31,11 @@ struct FileSite {
     // The scope is a task-local value: read once for both the name and the settings.
     let scope = SnapshotTestingConfiguration.current
     let parts = environment ?? scope?.environment
+    // Looked up only when asked for: most scopes keep swift-snapshot-testing's names.
+    let suite = scope?.naming == .suiteQualified ? TestContext.currentSuite() : nil
     let location = SnapshotLocation(
-      filePath: filePath, snapshotDirectory: snapshotDirectory, testName: context.testName,
+      filePath: filePath, snapshotDirectory: snapshotDirectory, suite: suite,
+      testName: context.testName,
       arguments: context.arguments, name: name, variant: variant,
       environment: parts?.label(), pathExtension: pathExtension
     ) { test in SnapshotCounter.shared.next(execution: context.execution, test: test) }
@@ -45,8 +48,12 @@ struct FileSite {
       return .failure(Refusal(.invalidSettings, error.description))
     }
     let claimant = ReferenceClaims.Claimant(
-      test: context.identity, name: claimedName, stem: location.stem)
+      test: context.identity, name: claimedName, stem: location.stem, filePath: filePath,
+      line: line)
     if let owner = ReferenceClaims.shared.claim(location.readPath, for: claimant) {
+      // For `snapshot-record`: the other side may have left a record, which it must not apply.
+      PendingStore.noteConflict(
+        reference: location.url.standardizedFileURL.path, testFilePath: filePath)
       return .failure(
         Refusal(
           .nameConflict,
@@ -78,7 +85,14 @@ struct FileSite {
     }
     if records {
       do {
-        try AtomicFile.write(data, to: location.url)
+        guard
+          try ReferenceClaims.shared.record(data, claimed: location.readPath, at: location.url)
+        else {
+          return .failed(
+            .nameConflict,
+            "Another assertion resolves to \(location.readPath) (its failure names both); nothing was written."
+          )
+        }
       } catch {
         return .failed(.notWritten, "Could not record the snapshot: \(error)")
       }

@@ -1,15 +1,20 @@
+import Foundation
+
 /// Which assertion each reference file belongs to, in this process, so that two different
-/// assertions never compare against one file silently.
+/// assertions never compare against one file silently, and never write it.
 ///
 /// An assertion is its test (a Swift Testing test's name and place, with a case's arguments, or
 /// XCTest's test case name) and its `named:` or number. Two tests with one function name in two
 /// suites of a file, `named: "1"` beside the first unnamed snapshot, or names that sanitise alike
-/// all resolve to one file: the second to arrive fails and names both. The same assertion again (a
-/// repetition, or a loop) is the same claimant.
+/// all resolve to one file: the second to arrive fails and names both. From then on the file is
+/// in conflict: every assertion on it fails, whatever the record mode; a recording the first
+/// made is undone, and the pending store notes the conflict, so `snapshot-record` writes neither
+/// side. The same assertion again (a repetition, or a loop) is the same claimant.
 final class ReferenceClaims: Sendable {
   static let shared = ReferenceClaims()
 
-  /// One assertion: its test, and its `named:` or else the number in its reference's stem.
+  /// One assertion: its test, its `named:` or else the number in its reference's stem, and
+  /// where it is.
   ///
   /// Described only when two meet, so the usual assertion builds no text for it.
   struct Claimant: Sendable, CustomStringConvertible {
@@ -18,11 +23,15 @@ final class ReferenceClaims: Sendable {
     var name: String?
     /// `<test>.<number>` when unnamed.
     var stem: String
+    /// The assertion's test file and line.
+    var filePath: String
+    var line: UInt
 
     var description: String {
-      if let name { return "\(test), named: \"\(name)\"" }
+      let place = "\((filePath as NSString).lastPathComponent):\(line)"
+      if let name { return "\(test), named: \"\(name)\" (\(place))" }
       let number = stem.lastIndex(of: ".").map { stem[stem.index(after: $0)...] } ?? stem[...]
-      return "\(test), snapshot \(number)"
+      return "\(test), snapshot \(number) (\(place))"
     }
 
     func isSame(as other: Claimant) -> Bool {
@@ -30,16 +39,58 @@ final class ReferenceClaims: Sendable {
     }
   }
 
-  private let claims = Locked([String: Claimant](minimumCapacity: 1024))
+  private struct Claim {
+    var owner: Claimant
+    /// The other assertion, once two met.
+    var rival: Claimant?
+    /// What the owner's recording replaced, to put back if a rival comes: the file written and
+    /// its bytes before (`nil`: there was none).
+    var undo: (url: URL, previous: Data?)?
+  }
 
-  /// The other assertion that already uses `path`, if one does; else `claimant` now owns it.
+  private let claims = Locked([String: Claim](minimumCapacity: 1024))
+
+  /// The other assertion that uses `path`, if one does (then the file is in conflict); else
+  /// `claimant` owns it now.
   func claim(_ path: String, for claimant: Claimant) -> String? {
     claims.withLock { claims in
       // One lookup for a path not claimed yet, the usual case.
-      guard let owner = claims.updateValue(claimant, forKey: path) else { return nil }
-      if owner.isSame(as: claimant) { return nil }
-      claims[path] = owner
-      return owner.description
+      guard var claim = claims[path] else {
+        claims[path] = Claim(owner: claimant)
+        return nil
+      }
+      if let rival = claim.rival {
+        return (claimant.isSame(as: claim.owner) ? rival : claim.owner).description
+      }
+      if claim.owner.isSame(as: claimant) { return nil }
+      claim.rival = claimant
+      if let undo = claim.undo {
+        if let previous = undo.previous {
+          try? AtomicFile.write(previous, to: undo.url)
+        } else {
+          try? FileManager.default.removeItem(at: undo.url)
+        }
+        claim.undo = nil
+      }
+      claims[path] = claim
+      return claim.owner.description
+    }
+  }
+
+  /// Writes a recording of the reference claimed as `path` to `url`, unless the file is in
+  /// conflict (then `false`, and nothing is written).
+  ///
+  /// It keeps what it replaced, to undo it if a rival comes later. Recording is rare: the write
+  /// holds the lock, so a rival cannot slip in between.
+  func record(_ data: Data, claimed path: String, at url: URL) throws(AtomicFile.WriteError)
+    -> Bool
+  {
+    try claims.withLock { claims throws(AtomicFile.WriteError) -> Bool in
+      guard var claim = claims[path], claim.rival == nil else { return false }
+      if claim.undo == nil { claim.undo = (url, try? AtomicFile.read(url)) }
+      try AtomicFile.write(data, to: url)
+      claims[path] = claim
+      return true
     }
   }
 
@@ -49,7 +100,8 @@ final class ReferenceClaims: Sendable {
     Two different assertions resolve to one reference, \(path):
       \(first)
       \(second)
-    Nothing was compared or written. Give one of them its own name with named:, or rename a test.
+    Nothing was compared or written, for either. Give one of them its own name with named:, \
+    rename a test, or name references after their suites: .snapshots(naming: .suiteQualified).
     """
   }
 }
