@@ -41,5 +41,8 @@ struct FilesOnlyPackage {
     #expect(gallery.status == 0, "\(gallery.output)")
     #expect(package.exists(".build/snapshots/gallery.html"))
     #expect(package.builtProduct("snapshots") == nil)
+
+    try package.remove("Tests/AppTests/GreetingTests.swift")
+    try OnePlan(package: package).run()
   }
 }

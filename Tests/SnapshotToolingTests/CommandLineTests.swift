@@ -89,6 +89,9 @@ import Testing
       // Another environment's reference of a test that exists, and of one that is gone.
       "Tests/A/__Snapshots__/ATests/used.1.macos-arm64.png",
       "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
+      // Named after their suites (`.suiteQualified`): a test that exists, and one that is gone.
+      "Tests/A/__Snapshots__/ATests/Outer.Inner.used.1.txt",
+      "Tests/A/__Snapshots__/ATests/Outer.gone.1.txt",
       "Tests/A/__Snapshots__/Deleted/any.1.txt", "Tests/A/__Snapshots__/.editorconfig",
       "Tests/A/notes.txt", ".build/checkouts/x/Tests/__Snapshots__/T/t.1.txt",
     ]
@@ -114,6 +117,7 @@ import Testing
     #expect(
       OrphanScan.orphans(in: package.url, used: used)
         == [
+          "Tests/A/__Snapshots__/ATests/Outer.gone.1.txt",
           "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
           "Tests/A/__Snapshots__/ATests/gone.1.txt",
           "Tests/A/__Snapshots__/ATests/other.1.txt",

@@ -8,9 +8,9 @@ struct RunApplier {
   /// Print the changes, write nothing.
   var dryRun: Bool
   /// Whether the records may come from a run that did not run every test (`--filter`, or
-  /// `swift test` runs applied later): a reference that exists is then not replaced for a test
-  /// whose name its file declares twice (two suites' `dump()`), since its references' names
-  /// are the other's too and only a full run tells whose it is.
+  /// `swift test` runs applied later): a reference is then not written for a test whose name
+  /// its file declares twice (two suites' `dump()`), since its references' names are the
+  /// other's too and only a full run tells whose it is (suite-qualified names never meet).
   var partialRun = false
   /// Rewrites inline snapshots; without it a run that has some is not applied
   /// (``RunApplication`` stops before).
@@ -119,9 +119,7 @@ struct RunApplier {
         ))
       return
     }
-    if let shared = declared[records[0].sourceFile]?[records[0].testName], shared > 1,
-      FileManager.default.fileExists(atPath: path)
-    {
+    if let shared = declared[records[0].sourceFile]?[records[0].testName], shared > 1 {
       report.refused.append(
         .init(
           path: shown,

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// An orphan is a reference that no assertion used in the run *and* whose test file
 /// (`__Snapshots__/<File>/…` belongs to `<File>.swift` beside the folder) is gone or declares no
-/// function its name starts with (`<function>.` or `<function>-`, or a folder named `<function>`). Functions are read from the
+/// function its name starts with (`<function>.` or `<function>-`, or a folder named `<function>`),
+/// after any suite (`<Suite>.<function>.`). Functions are read from the
 /// source in every `#if` branch, so a test that is disabled, skipped, behind `.enabled(if:)` or
 /// compiled only on another platform keeps its references.
 public enum OrphanScan {
@@ -24,11 +25,16 @@ public enum OrphanScan {
           functions[source.path] = .some(declaredFunctions(in: source))
         }
         let names = functions[source.path] ?? nil
-        // The entry right under the test file's folder: the reference, or a folder of them.
+        // The entry right under the test file's folder: the reference, or a folder of them;
+        // named after a suite (`Suite.test.1.txt`), its test comes after a `.`.
         let name = relative[relative.startIndex + 1]
-        let hasTest =
-          names?.contains { name == $0 || name.hasPrefix($0 + ".") || name.hasPrefix($0 + "-") }
-          ?? false
+        let tails = [name[...]] + name.indices.filter { name[$0] == "." }.map {
+          name[name.index(after: $0)...]
+        }
+        let hasTest = tails.contains { tail in
+          names?.contains { tail == $0 || tail.hasPrefix($0 + ".") || tail.hasPrefix($0 + "-") }
+            ?? false
+        }
         if !hasTest { found.append(path) }
       }
     }

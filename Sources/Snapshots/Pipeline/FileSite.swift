@@ -20,6 +20,8 @@ struct FileSite {
   struct Ready {
     var location: SnapshotLocation
     var settings: SnapshotSettings
+    /// The test as a pending record names it: `Suite.test()` when named after its suite.
+    var recordedTestName: String
   }
 
   /// Locates the reference of a strategy with `pathExtension` (and its own choice of
@@ -61,7 +63,10 @@ struct FileSite {
             path: location.readPath, first: owner, second: claimant.description)))
     }
     ReferenceLog.shared.log(location.readPath, testFilePath: filePath)
-    return .success(Ready(location: location, settings: settings))
+    return .success(
+      Ready(
+        location: location, settings: settings,
+        recordedTestName: suite.map { $0 + "." + testName } ?? testName))
   }
 
   /// The name and variant a claim is made under.
@@ -117,7 +122,8 @@ struct FileSite {
         SnapshotResult.KeptFile(
           referencePath: location.readPath, actual: written.actual, artifacts: written.artifacts,
           pendingError: leavePendingRecord(
-            data, at: location, mismatch: mismatch, artifacts: written.artifacts),
+            data, at: location, testName: ready.recordedTestName, mismatch: mismatch,
+            artifacts: written.artifacts),
           attachments: FailureAttachment.files(
             reference: reference, actual: data, artifacts: artifacts, location: location))))
   }
@@ -125,8 +131,8 @@ struct FileSite {
   /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
   /// failure says so, and `snapshot-record` counts it as not recorded).
   private func leavePendingRecord(
-    _ data: Data, at location: SnapshotLocation, mismatch: SnapshotResult.Mismatch,
-    artifacts: [URL]
+    _ data: Data, at location: SnapshotLocation, testName: String,
+    mismatch: SnapshotResult.Mismatch, artifacts: [URL]
   ) -> String? {
     var record = PendingFileRecord(
       referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
