@@ -28,9 +28,11 @@ public enum OrphanScan {
         // The entry right under the test file's folder: the reference, or a folder of them;
         // named after a suite (`Suite.test.1.txt`), its test comes after a `.`.
         let name = relative[relative.startIndex + 1]
-        let tails = [name[...]] + name.indices.filter { name[$0] == "." }.map {
-          name[name.index(after: $0)...]
-        }
+        let tails =
+          [name[...]]
+          + name.indices.filter { name[$0] == "." }.map {
+            name[name.index(after: $0)...]
+          }
         let hasTest = tails.contains { tail in
           names?.contains { tail == $0 || tail.hasPrefix($0 + ".") || tail.hasPrefix($0 + "-") }
             ?? false
