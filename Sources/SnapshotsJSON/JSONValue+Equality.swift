@@ -1,6 +1,6 @@
 extension JSONValue {
   /// Whether two documents mean the same: key order and formatting do not matter, and numbers
-  /// compare by value (`1.10` = `1.1`, `1e3` = `1000`; integers of any size exactly, by text).
+  /// compare by their exact decimal value (`1.10` = `1.1`, `1e3` = `1000`, `1e400` ≠ `2e400`).
   public func isSemanticallyEqual(to other: JSONValue) -> Bool {
     switch (self, other) {
     case (.null, .null): return true
@@ -19,18 +19,75 @@ extension JSONValue {
     }
   }
 
-  /// Integers (no `.`, `e` or `E`) compare exactly by their digits, whatever their size; any
-  /// other pair compares as `Double`.
+  /// Numbers compare by their exact decimal value, whatever their size or precision: `1e400`
+  /// and `2e400` differ though both overflow `Double`, and `0.1000000000000000000001` differs
+  /// from `0.1`. A text that is not a JSON number equals only itself.
   static func numbersEqual(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
-    if let x = integerDigits(a), let y = integerDigits(b) { return x == y }
-    guard let x = Double(a), let y = Double(b) else { return false }
+    guard let x = ExactDecimal(a), let y = ExactDecimal(b) else { return false }
     return x == y
   }
+}
 
-  /// The sign and digits of an integer text, with `-0` as `0`; `nil` for other numbers.
-  private static func integerDigits(_ text: String) -> String? {
-    guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
-    return text == "-0" ? "0" : text
+/// A JSON number's exact value: sign, significant digits and the power of ten after them.
+struct ExactDecimal: Equatable {
+  var negative: Bool
+  /// Without leading or trailing zeros; empty for zero.
+  var digits: [UInt8]
+  /// The value is `0.<digits> × 10^exponent`: `exponentText` when the written exponent is too
+  /// long for an `Int`, else `nil` and `exponent`.
+  var exponent: Int
+  var exponentText: Substring?
+
+  static func == (a: Self, b: Self) -> Bool {
+    a.negative == b.negative && a.digits == b.digits && a.exponent == b.exponent
+      && a.exponentText == b.exponentText
+  }
+
+  init?(_ text: String) {
+    var rest = Substring(text).utf8[...]
+    negative = rest.first == UInt8(ascii: "-")
+    if negative { rest = rest.dropFirst() }
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    let integer = rest.prefix(while: isDigit)
+    rest = rest.dropFirst(integer.count)
+    var fraction = rest.prefix(0)
+    if rest.first == UInt8(ascii: ".") {
+      fraction = rest.dropFirst().prefix(while: isDigit)
+      guard !fraction.isEmpty else { return nil }
+      rest = rest.dropFirst(1 + fraction.count)
+    }
+    guard !integer.isEmpty else { return nil }
+    var written = 0
+    exponentText = nil
+    if let marker = rest.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+      var power = rest.dropFirst()
+      let minus = power.first == UInt8(ascii: "-")
+      if minus || power.first == UInt8(ascii: "+") { power = power.dropFirst() }
+      guard !power.isEmpty, power.allSatisfy(isDigit) else { return nil }
+      let significant = power.drop { $0 == UInt8(ascii: "0") }
+      if significant.count > 17 {
+        // Past 10^17 the small adjustment below cannot make two written exponents meet.
+        exponentText = Substring(significant)
+        if minus { exponentText = "-" + exponentText! }
+      } else {
+        written = Int(Substring(significant)).map { minus ? -$0 : $0 } ?? 0
+      }
+      rest = rest.dropFirst(rest.count)
+    }
+    guard rest.isEmpty else { return nil }
+    // `<integer>.<fraction>` as one run of digits; the point sits after `integer.count` of them.
+    let all = Array(integer) + Array(fraction)
+    guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else {
+      // Zero, of either sign and any exponent.
+      negative = false
+      digits = []
+      exponent = 0
+      exponentText = nil
+      return
+    }
+    let last = all.lastIndex(where: { $0 != UInt8(ascii: "0") })!
+    digits = Array(all[first...last])
+    exponent = written + integer.count - first
   }
 }

@@ -71,6 +71,62 @@ import Testing
     #expect(
       !JSONValue.numbersEqual("123456789012345678901234567890", "123456789012345678901234567891"))
     #expect(!JSONValue.numbersEqual("9223372036854775807", "9223372036854775806"))
+    // Outside `Double`: too large, too small, too precise.
+    #expect(!JSONValue.numbersEqual("1e400", "2e400"))
+    #expect(JSONValue.numbersEqual("1e400", "10e399"))
+    #expect(!JSONValue.numbersEqual("1e-400", "0"))
+    #expect(!JSONValue.numbersEqual("0.1000000000000000000001", "0.1"))
+    #expect(JSONValue.numbersEqual("0.0e5", "-0.000"))
+    #expect(!JSONValue.numbersEqual("1e123456789012345678901", "2e123456789012345678901"))
+    #expect(JSONValue.numbersEqual("1e0123456789012345678901", "1E+123456789012345678901"))
+    #expect(!JSONValue.numbersEqual("1e", "1e0"))
+  }
+
+  /// The same verdicts as Python's `decimal.Decimal` on random numbers written many ways.
+  @Test func numbersCompareAsDecimalDoes() throws {
+    var random = SplitMix(seed: 32)
+    func number() -> String {
+      let digits = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        ["0", "1", "5", "00", "10"].randomElement(using: &random)!
+      }.joined()
+      var text = (Bool.random(using: &random) ? "-" : "") + digits
+      if Bool.random(using: &random) {
+        text += "." + ["0", "5", "50", "001"].randomElement(using: &random)!
+      }
+      if Bool.random(using: &random) {
+        text +=
+          ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)!
+          + ["0", "1", "2", "400", "0400", "99999999999999999"].randomElement(using: &random)!
+      }
+      return text
+    }
+    let pairs = (0..<3000).map { _ in (number(), number()) }
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let input = folder.file("pairs.txt")
+    try Data(pairs.map { "\($0.0) \($0.1)" }.joined(separator: "\n").utf8).write(to: input)
+    let script = """
+      import decimal, sys
+      decimal.setcontext(decimal.Context(Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN))
+      for line in open(sys.argv[1]):
+          a, b = line.split()
+          print(int(decimal.Decimal(a) == decimal.Decimal(b)))
+      """
+    let oracle = try Command("python3", ["-c", script, input.path], in: folder.url)
+    guard oracle.status != 127 else {
+      print("skipped the decimal oracle: no python3")
+      return
+    }
+    let verdicts = oracle.output.split(separator: "\n").map { $0 == "1" }
+    #expect(verdicts.count == pairs.count, "\(oracle.output)")
+    let disagreeing = zip(pairs, verdicts).filter { JSONValue.numbersEqual($0.0, $0.1) != $1 }
+    #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
+    #expect(verdicts.contains(true) && verdicts.contains(false))
+  }
+
+  @Test func numbersOutsideDoubleFailAndSayWhere() throws {
+    let message = try verify(Data(#"{"n": 2e400}"#.utf8), as: .json, reference: #"{"n": 1e400}"#)
+    #expect(message?.contains("$.n: 1e400 → 2e400") == true, "\(message ?? "")")
   }
 
   @Test func invalidActualJSONFailsWithItsPosition() throws {
