@@ -19,9 +19,10 @@ extension JSONValue {
     }
   }
 
-  /// Numbers compare by their exact decimal value, whatever their size or precision: `1e400`
-  /// and `2e400` differ though both overflow `Double`, and `0.1000000000000000000001` differs
-  /// from `0.1`. A text that is not a JSON number equals only itself.
+  /// Numbers compare by their exact decimal value, whatever their size or precision.
+  ///
+  /// `1e400` and `2e400` differ though both overflow `Double`, and `0.1000000000000000000001`
+  /// differs from `0.1`. A text that is not a JSON number equals only itself.
   static func numbersEqual(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
     guard let x = ExactDecimal(a), let y = ExactDecimal(b) else { return false }
@@ -68,8 +69,7 @@ struct ExactDecimal: Equatable {
       let significant = power.drop { $0 == UInt8(ascii: "0") }
       if significant.count > 17 {
         // Past 10^17 the small adjustment below cannot make two written exponents meet.
-        exponentText = Substring(significant)
-        if minus { exponentText = "-" + exponentText! }
+        exponentText = (minus ? "-" : "") + Substring(significant)
       } else {
         written = Int(Substring(significant)).map { minus ? -$0 : $0 } ?? 0
       }
@@ -78,7 +78,9 @@ struct ExactDecimal: Equatable {
     guard rest.isEmpty else { return nil }
     // `<integer>.<fraction>` as one run of digits; the point sits after `integer.count` of them.
     let all = Array(integer) + Array(fraction)
-    guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else {
+    guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }),
+      let last = all.lastIndex(where: { $0 != UInt8(ascii: "0") })
+    else {
       // Zero, of either sign and any exponent.
       negative = false
       digits = []
@@ -86,7 +88,6 @@ struct ExactDecimal: Equatable {
       exponentText = nil
       return
     }
-    let last = all.lastIndex(where: { $0 != UInt8(ascii: "0") })!
     digits = Array(all[first...last])
     exponent = written + integer.count - first
   }
