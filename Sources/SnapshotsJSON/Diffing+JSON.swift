@@ -1,5 +1,5 @@
 import Foundation
-import Snapshots
+@_spi(Tooling) import Snapshots
 
 extension Diffing where Value == String {
   /// JSON text compared as JSON: key order, whitespace and number spelling do not matter.
@@ -22,7 +22,7 @@ extension Diffing where Value == String {
       return text
     }
     diffing.diff = { reference, actual in
-      guard reference != actual else { return nil }
+      guard reference != actual || !UTF8Text.sameBytes(reference, actual) else { return nil }
       return JSONComparison(redactions: redactions).compare(reference, actual)
     }
     diffing.toDataReplacing = { text, reference in

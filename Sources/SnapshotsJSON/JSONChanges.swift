@@ -1,3 +1,5 @@
+@_spi(Tooling) import Snapshots
+
 /// What changed between two JSON documents, one line per path.
 ///
 ///
@@ -28,18 +30,37 @@ struct JSONChanges {
   private mutating func collect(_ path: String, _ old: JSONValue, _ new: JSONValue) {
     switch (old, new) {
     case (.object(let a), .object(let b)):
-      let oldMembers = Dictionary(a, uniquingKeysWith: { _, last in last })
-      let newMembers = Dictionary(b, uniquingKeysWith: { _, last in last })
-      let keys = Set(oldMembers.keys).union(newMembers.keys)
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      // Keys by their bytes, as JSON tells them apart (Swift's `==` would join `é` and
+      // `e` + U+0301).
+      let oldMembers = Dictionary(a.map { (Array($0.key.utf8), $0) }) { _, last in last }
+      let newMembers = Dictionary(b.map { (Array($0.key.utf8), $0) }) { _, last in last }
+      let keys = Set(oldMembers.keys).union(newMembers.keys).sorted {
+        $0.lexicographicallyPrecedes($1)
+      }
+      var removed: [String] = []
+      var added: [String] = []
       for key in keys {
-        let memberPath = JSONPath.member(path, key)
         switch (oldMembers[key], newMembers[key]) {
-        case (let x?, let y?): collect(memberPath, x, y)
-        case (_?, nil): add("- \(memberPath)")
-        case (nil, let y?): add("+ \(memberPath): \(y.compactText())")
+        case (let x?, let y?): collect(JSONPath.member(path, x.key), x.value, y.value)
+        case (let x?, nil):
+          add("- \(JSONPath.member(path, x.key))")
+          removed.append(x.key)
+        case (nil, let y?):
+          add("+ \(JSONPath.member(path, y.key)): \(y.value.compactText())")
+          added.append(y.key)
         case (nil, nil): break
         }
+      }
+      // A key removed and one added that look alike: say what tells them apart.
+      let removedByLook = Dictionary(removed.map { (LookAlikeText.appearance($0), $0) }) { a, _ in a
+      }
+      for new in added {
+        guard let old = removedByLook[LookAlikeText.appearance(new)],
+          let note = LookAlikeText.difference(
+            of: "  The keys \(JSONPath.member(path, old)) and \(JSONPath.member(path, new))",
+            reference: old, actual: new)
+        else { continue }
+        add(note)
       }
     case (.array(let a), .array(let b)):
       for index in 0..<max(a.count, b.count) {
@@ -55,6 +76,11 @@ struct JSONChanges {
     default:
       if !old.isSemanticallyEqual(to: new) {
         add("\(path): \(old.compactText()) → \(new.compactText())")
+        if case .string(let a) = old, case .string(let b) = new,
+          let note = LookAlikeText.difference(of: "  The strings", reference: a, actual: b)
+        {
+          add(note)
+        }
       }
     }
   }

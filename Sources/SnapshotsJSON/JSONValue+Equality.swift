@@ -5,15 +5,16 @@ extension JSONValue {
     switch (self, other) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
+    // By scalars, as JSON compares strings: Swift's `==` takes `é` and `e` + U+0301 as one.
+    case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
     case (.number(let a), .number(let b)): return Self.numbersEqual(a, b)
     case (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.isSemanticallyEqual(to: $1) }
     case (.object(let a), .object(let b)):
       guard a.count == b.count else { return false }
-      let other = Dictionary(b, uniquingKeysWith: { _, last in last })
+      let other = Dictionary(b.map { (Array($0.key.utf8), $0.value) }) { _, last in last }
       return a.allSatisfy { member in
-        other[member.key].map { member.value.isSemanticallyEqual(to: $0) } ?? false
+        other[Array(member.key.utf8)].map { member.value.isSemanticallyEqual(to: $0) } ?? false
       }
     default: return false
     }

@@ -145,3 +145,26 @@ import Testing
         == true)
   }
 }
+
+/// JSON keys and strings that look alike are told apart, by their scalars, and the failure
+/// says how.
+@Suite struct JSONLookAlikeTests {
+  @Test func keysThatDifferOnlyInNormalisation() throws {
+    let message = try #require(
+      Diffing<String>.json().diff(#"{"caf\#u{E9}": 1}"#, #"{"cafe\#u{301}": 1}"#)?.message)
+    #expect(message.contains("+ $[\"cafe\u{301}\"]: 1\n- $[\"caf\u{E9}\"]\n"), "\(message)")
+    #expect(
+      message.contains(
+        "  The keys $[\"caf\u{E9}\"] and $[\"cafe\u{301}\"] look the same but differ in Unicode normalisation: the reference is composed (NFC), the actual value decomposed (NFD)."
+      ), "\(message)")
+  }
+
+  @Test func stringsWithAnInvisibleCharacter() throws {
+    let message = try #require(
+      Diffing<String>.json().diff(#"{"a": "x y"}"#, #"{"a": "x\#u{A0}y"}"#)?.message)
+    #expect(
+      message.contains(
+        "  The strings look the same but differ in no-break space (U+00A0): 0 in the reference, 1 in the actual value."
+      ), "\(message)")
+  }
+}

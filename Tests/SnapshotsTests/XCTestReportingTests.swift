@@ -31,13 +31,17 @@ final class XCTestReportingTests: XCTestCase {
     assertSnapshot(
       of: "second", as: .lines, named: "2", record: .never, snapshotDirectory: folder.path)
     capturing = false
-    XCTAssertEqual(try folder.contents(), ["testFlow.1.txt", "testFlow.2.txt"])
+    // The conflict undid the second recording: neither side is written.
+    XCTAssertEqual(try folder.contents(), ["testFlow.1.txt"])
     XCTAssertEqual(failures.map(\.line), [line, line + 1, line + 2])
     XCTAssertTrue(failures.prefix(2).allSatisfy { $0.description.contains("Recorded snapshot: ") })
     // `named: "2"` is the second unnamed snapshot's file.
     let conflict = failures.last?.description ?? ""
     XCTAssertTrue(conflict.contains("Two different assertions resolve to one reference"), conflict)
-    XCTAssertTrue(conflict.contains(", snapshot 2\n  ") && conflict.contains(", named: \"2\"\n"))
+    XCTAssertTrue(
+      conflict.contains(", snapshot 2 (XCTestReportingTests.swift:\(line + 1))\n  ")
+        && conflict.contains(", named: \"2\" (XCTestReportingTests.swift:\(line + 2))\n"),
+      conflict)
   }
 
   func testMismatchFailsWithDiff() throws {

@@ -22,6 +22,19 @@ import Foundation
     }
   }
 
+  /// Whether two texts are the same bytes, not only canonically equivalent as `==` says.
+  public static func sameBytes(_ a: String, _ b: String) -> Bool {
+    var (a, b) = (a, b)
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else {
+          return x.count == y.count
+        }
+        return memcmp(p, q, x.count) == 0
+      }
+    }
+  }
+
   /// Whether `bytes` are well-formed UTF-8 (the Unicode Standard's table 3-7), checked in place:
   /// `String(validating:)` would copy a document of megabytes to answer.
   public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
