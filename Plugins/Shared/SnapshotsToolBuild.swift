@@ -13,14 +13,19 @@ enum SnapshotsToolBuild: String {
   /// The whole tool, on swift-syntax: minutes the first time.
   case full = "snapshots"
 
-  /// The tool, built (or found up to date) by `packageManager`; `say` gets a progress line for
-  /// the build that takes minutes.
-  func build(with packageManager: PackageManager, say: (String) -> Void) throws -> URL {
-    if self == .full {
-      say("Building the snapshots tool with its Swift parser (minutes the first time)…")
+  /// The tool, built (or found up to date) by `packageManager`; `say` gets progress lines
+  /// while a build takes more than a moment.
+  func build(with packageManager: PackageManager, say: @escaping @Sendable (String) -> Void)
+    throws -> URL
+  {
+    let step =
+      self == .full
+      ? "Building the snapshots tool with its Swift parser (minutes the first time)"
+      : "Building the snapshots tool"
+    let result = try timed(step, done: "Built the snapshots tool", say: say) {
+      try packageManager.build(
+        .product(rawValue), parameters: .init(configuration: .debug, logging: .concise))
     }
-    let result = try packageManager.build(
-      .product(rawValue), parameters: .init(configuration: .debug, logging: .concise))
     guard result.succeeded,
       let tool = result.builtArtifacts.first(where: { $0.kind == .executable })
     else {
@@ -32,6 +37,42 @@ enum SnapshotsToolBuild: String {
 
   /// The tool's exit status when the command needs ``full`` (it changed nothing).
   static let needsFullStatus: Int32 = 4
+}
+
+/// Runs a build, which SwiftPM runs silently: says what it builds (at once when `announced`,
+/// else once it has taken a second), then every ten seconds how long it has taken, so the first
+/// run, which builds for a minute or more, never looks hung; at its end, how long it took, if
+/// it was more than a moment.
+func timed<Result>(
+  _ step: String, done: String, announced: Bool = false,
+  say: @escaping @Sendable (String) -> Void, _ body: () throws -> Result
+) rethrows -> Result {
+  let started = Date()
+  let running = Running()
+  if announced { say(step + "…") }
+  Thread.detachNewThread {
+    var next = announced ? 10.0 : 1.0
+    while running.isRunning {
+      usleep(100_000)
+      let elapsed = Date().timeIntervalSince(started)
+      guard elapsed >= next, running.isRunning else { continue }
+      say(next == 1 ? step + "…" : String(format: "  still building (%.0f s)", elapsed))
+      next = next == 1 ? 10 : next + 10
+    }
+  }
+  defer { running.stop() }
+  let result = try body()
+  let elapsed = Date().timeIntervalSince(started)
+  if announced || elapsed >= 1 { say(String(format: "%@ in %.1f s.", done, elapsed)) }
+  return result
+}
+
+/// Whether a ``timed(_:done:say:_:)`` step still runs, read by its reporting thread.
+private final class Running: @unchecked Sendable {
+  private let lock = NSLock()
+  private var running = true
+  var isRunning: Bool { lock.withLock { running } }
+  func stop() { lock.withLock { running = false } }
 }
 
 /// Prints a line at once: SwiftPM reads a plugin's output through a pipe, where `print` would

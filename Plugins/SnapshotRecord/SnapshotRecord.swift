@@ -105,12 +105,10 @@ struct SnapshotRecord: CommandPlugin {
       toolArguments +=
         accepted.flatMap { ["--accept", $0] } + rejected.flatMap { ["--reject", $0] }
     } else {
-      let started = Date()
-      if !quiet { say("Building the tests…") }
-      let binary = try buildTests(context)
-      if !quiet {
-        say(String(format: "Built the tests in %.1f s.", Date().timeIntervalSince(started)))
-      }
+      let binary = try timed(
+        "Building the tests", done: "Built the tests", announced: true,
+        say: { if !quiet { say($0) } }
+      ) { try buildTests(context) }
       toolArguments = ["record", "--test-binary", binary.path] + toolArguments
     }
     let readsOnly = listPending || !shown.isEmpty
@@ -119,7 +117,7 @@ struct SnapshotRecord: CommandPlugin {
     // has some all the same (through a library this cannot see), it changes nothing and says
     // so, and the command runs again with the whole tool.
     var tool: SnapshotsToolBuild = !readsOnly && canHaveInlineSnapshots(context) ? .full : .files
-    let progress = { (line: String) in if !quiet { say(line) } }
+    let progress: @Sendable (String) -> Void = { line in if !quiet { say(line) } }
     var status = try run(tool.build(with: packageManager, say: progress), toolArguments)
     if status == SnapshotsToolBuild.needsFullStatus && tool == .files {
       tool = .full

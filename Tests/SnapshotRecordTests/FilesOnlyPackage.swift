@@ -24,6 +24,9 @@ struct FilesOnlyPackage {
     let record = try package.snapshotRecord()
     #expect(record.status == 0, "\(record.output)")
     #expect(!record.output.contains("Swift parser"), "\(record.output)")
+    // A first build takes long enough to show it has not hung, and how long it took.
+    #expect(record.output.contains("  still building (10 s)\n"), "\(record.output)")
+    #expect(record.output.contains("Built the snapshots tool in "), "\(record.output)")
     #expect(
       try package.read("Tests/AppTests/__Snapshots__/GreetingTests/greeting.1.txt").contains(
         "- key: \"Hello\""))
