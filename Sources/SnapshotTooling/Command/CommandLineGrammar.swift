@@ -140,18 +140,35 @@ struct CommandLineGrammar {
     var entries = verb.argument.map { [("<\($0.name)>", $0.help)] } ?? []
     entries += verb.options.map { ($0.spelling, $0.help) }
     entries.append(("-h, --help", "Show help information."))
+    let indent = String(repeating: " ", count: 26)
     let lines = entries.map { name, help in
-      name.count < 24
-        ? "  " + name.padding(24) + help : "  \(name)\n" + String(repeating: " ", count: 26) + help
+      let text = Self.wrapped(help, width: 80 - indent.count).joined(separator: "\n" + indent)
+      return name.count < 24 ? "  " + name.padding(24) + text : "  \(name)\n" + indent + text
     }
     return """
-      OVERVIEW: \(verb.abstract)
+      OVERVIEW: \(Self.wrapped(verb.abstract, width: 70).joined(separator: "\n"))
 
       USAGE: \(usage(of: verb))
 
       OPTIONS:
       \(lines.joined(separator: "\n"))
       """
+  }
+}
+
+extension CommandLineGrammar {
+  /// A text's words in lines of at most `width` characters (a longer word alone on its line).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + (line.isEmpty ? [] : [line])
   }
 }
 

@@ -17,13 +17,28 @@ public enum SnapshotsCommand {
   case gallery(GalleryVerb)
   case pending(PendingVerb)
   case show(ShowVerb)
+  /// The command plugins' entry (``PluginCommand``): not listed in the help.
+  case plugin(PluginCommand)
 
-  public enum ExitCode: Int32 {
+  /// Every exit code the tool and the plugins end with: the one table.
+  public enum ExitCode: Int32, CaseIterable {
     case success = 0
     case refused = 1
     case usage = 2
     case testsDidNotRun = 3
     case needsSourceTooling = 4
+
+    /// What a plugin running `command` says when the tool ends with this code (the tool's last
+    /// line says more); `nil` for success.
+    func failure(of command: String) -> String? {
+      switch self {
+      case .success: return nil
+      case .refused: return "\(command) did not record everything (its last line says why)"
+      case .usage: return "\(command) was used wrongly (its last line says how)"
+      case .testsDidNotRun: return "the tests could not run or crashed (its last line says which)"
+      case .needsSourceTooling: return "\(command) needs the snapshots tool with its Swift parser"
+      }
+    }
   }
 
   /// Bad arguments, or a request for help (``isHelp``): ``description`` is what to print.
@@ -33,6 +48,12 @@ public enum SnapshotsCommand {
   }
 
   public init(parsing arguments: [String], currentDirectory: URL) throws(UsageError) {
+    if arguments.first == "plugin" {
+      self = .plugin(
+        try PluginCommand(parsing: Array(arguments.dropFirst()), currentDirectory: currentDirectory)
+      )
+      return
+    }
     let parsed: CommandLineGrammar.Parsed
     do {
       parsed = try Self.grammar.parse(arguments)
@@ -74,6 +95,7 @@ public enum SnapshotsCommand {
     case .gallery(let verb): return verb.run(print: print)
     case .pending(let verb): return verb.run(print: print)
     case .show(let verb): return verb.run(print: print)
+    case .plugin(let command): return command.run(print: print, tooling: tooling)
     }
   }
 
@@ -133,7 +155,7 @@ enum CommonOptions {
       "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help)."
   )
   static let from = Option(
-    name: "from", value: "from",
+    name: "from", value: "dir",
     help:
       "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
     repeats: true)

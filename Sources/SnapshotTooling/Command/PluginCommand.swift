@@ -1,0 +1,306 @@
+import Foundation
+
+/// What the command plugins' words mean: `swift package --allow-writing-to-package-directory
+/// snapshot-record [options]`, `snapshot-gallery`, `snapshot-migrate`.
+///
+/// A plugin passes the user's arguments here untouched, twice: first with `--plan`, to learn
+/// what to build (the tests, which tool) or what to print, then to run the command. So the
+/// tool alone owns the plugins' grammar, their help (made from the same options as the tool's
+/// verbs) and the meaning of every exit code:
+///
+/// ```
+/// snapshots plugin snapshot-record --plan --package-directory D [--inline-snapshots] -- ARGS…
+/// snapshots plugin snapshot-record --package-directory D [--test-binary B] -- ARGS…
+/// ```
+public struct PluginCommand: Sendable {
+  enum Name: String, CaseIterable, Sendable {
+    case record = "snapshot-record"
+    case gallery = "snapshot-gallery"
+    case migrate = "snapshot-migrate"
+  }
+
+  var name: Name
+  var planOnly: Bool
+  /// What the plugin knows of the package, not the user.
+  var packageDirectory: URL
+  var testBinary: String?
+  /// A target of the package can leave inline snapshots (it depends on `InlineSnapshots`).
+  var inlineSnapshots: Bool
+  /// This toolkit's identity in the package's graph, when it depends on it (for migration).
+  var toolkitIdentity: String?
+  /// The user's words.
+  var arguments: [String]
+
+  /// What the plugin does before the command runs: print and stop, or build the tests and a
+  /// tool and run it.
+  struct Plan: Codable, Equatable {
+    /// Print this and stop (help, or a usage error when ``fails``).
+    var say: String?
+    var fails = false
+    /// `--quiet`: the plugin prints no progress either.
+    var quiet = false
+    var buildTests = false
+    /// `snapshots-files`, or `snapshots` when the command needs a Swift parser or libpng.
+    var tool = "snapshots-files"
+    /// The status with which `snapshots-files` says the command needs `snapshots` (it changed
+    /// nothing), and what the plugin says for each other failing status.
+    var needsFullToolStatus = SnapshotsCommand.ExitCode.needsSourceTooling.rawValue
+    var failures: [String: String] = [:]
+  }
+
+  /// `plugin <name> [--plan] [--package-directory D] [--test-binary B] [--inline-snapshots]
+  /// [--toolkit-identity I] -- ARGS…`, as the plugins write it.
+  init(parsing words: [String], currentDirectory: URL) throws(SnapshotsCommand.UsageError) {
+    var rest = words[...]
+    guard let first = rest.popFirst(), let name = Name(rawValue: first) else {
+      throw .init(description: "plugin: expected one of \(Name.allCases.map(\.rawValue))")
+    }
+    self.name = name
+    planOnly = false
+    packageDirectory = currentDirectory
+    inlineSnapshots = false
+    arguments = []
+    while let word = rest.popFirst() {
+      switch word {
+      case "--": arguments = Array(rest); rest = []
+      case "--plan": planOnly = true
+      case "--inline-snapshots": inlineSnapshots = true
+      case "--package-directory", "--test-binary", "--toolkit-identity":
+        guard let value = rest.popFirst() else {
+          throw .init(description: "plugin: \(word) needs a value")
+        }
+        if word == "--package-directory" {
+          packageDirectory = URL(fileURLWithPath: value, isDirectory: true)
+        } else if word == "--test-binary" {
+          testBinary = value
+        } else {
+          toolkitIdentity = value
+        }
+      default: throw .init(description: "plugin: unexpected \(word) before --")
+      }
+    }
+  }
+
+  /// Prints the plan as one line of JSON, or runs the command.
+  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+    -> SnapshotsCommand.ExitCode
+  {
+    let translated = translate()
+    if planOnly {
+      let data = (try? JSONEncoder().encode(plan(translated))) ?? Data("{}".utf8)
+      print(String(decoding: data, as: UTF8.self))
+      return .success
+    }
+    switch translated {
+    case .say(let text, let fails):
+      print(text)
+      return fails ? .usage : .success
+    case .run(let words, _, _):
+      do {
+        return try SnapshotsCommand(parsing: words, currentDirectory: packageDirectory)
+          .run(print: print, tooling: tooling)
+      } catch {
+        print(error.description)
+        return error.isHelp ? .success : .usage
+      }
+    }
+  }
+
+  /// The user's words as the tool's own command line, or what to print instead.
+  enum Translation {
+    case say(String, fails: Bool)
+    /// The tool's words; whether the tests must be built first, and whether it needs the
+    /// whole tool.
+    case run([String], buildsTests: Bool, needsFullTool: Bool)
+  }
+
+  func plan(_ translation: Translation) -> Plan {
+    var plan = Plan()
+    plan.failures = Dictionary(
+      uniqueKeysWithValues: SnapshotsCommand.ExitCode.allCases.compactMap { code in
+        code.failure(of: name.rawValue).map { (String(code.rawValue), $0) }
+      })
+    switch translation {
+    case .say(let text, let fails):
+      // SwiftPM starts a plugin's error with `error: ` itself.
+      plan.say = fails ? Self.droppingErrorPrefix(text) : text
+      plan.fails = fails
+    case .run(let words, let buildsTests, let needsFullTool):
+      plan.quiet = words.contains("--" + CommonOptions.quiet.name)
+      plan.buildTests = buildsTests
+      plan.tool = needsFullTool ? "snapshots" : "snapshots-files"
+    }
+    return plan
+  }
+
+  func translate() -> Translation {
+    let grammar = CommandLineGrammar(
+      command: "swift package --allow-writing-to-package-directory", abstract: "", discussion: "",
+      verbs: [Self.verb(name)])
+    let parsed: CommandLineGrammar.Parsed
+    do {
+      parsed = try grammar.parse([name.rawValue] + Self.expandingLists(arguments))
+    } catch {
+      switch error {
+      case .help(let text): return .say(text, fails: false)
+      case .usage(let text): return .say(text, fails: true)
+      }
+    }
+    let package = ["--package-directory", packageDirectory.path]
+    /// The option as the tool spells it, with each of its values; a flag once, if given.
+    func values(_ option: CommandLineGrammar.Option, as spelling: String? = nil) -> [String] {
+      let name = "--" + (spelling ?? option.name)
+      guard option.value != nil else { return parsed.flag(option.name) ? [name] : [] }
+      return (parsed.values[option.name] ?? []).flatMap { [name, $0] }
+    }
+    switch name {
+    case .gallery:
+      guard let file = parsed.value(Self.info.name) else {
+        return .run(["gallery"] + package, buildsTests: false, needsFullTool: false)
+      }
+      // `info` reads PNG chunks with libpng, which only the whole tool links.
+      let path = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
+      return .run(["info", path], buildsTests: false, needsFullTool: true)
+    case .migrate:
+      guard let toolkitIdentity else {
+        return .say("error: swift-snapshots is not a dependency of this package", fails: true)
+      }
+      return .run(
+        ["migrate"] + package + ["--toolkit-identity", toolkitIdentity]
+          + values(CommonOptions.dryRun), buildsTests: false, needsFullTool: true)
+    case .record:
+      // Which of the tool's verbs the words ask for, and the options that go with it.
+      let (verb, mode, options): (String, String, [CommandLineGrammar.Option])
+      let decides = parsed.values[Self.accept.name] != nil || parsed.values[Self.reject.name] != nil
+      let shards = [CommonOptions.from, Self.olderFrom]
+      if parsed.flag(Self.pending.name) {
+        (verb, mode) = ("pending", "--pending")
+        options = [Self.pending, Self.json, CommonOptions.includeInterrupted] + shards
+      } else if parsed.values[Self.show.name] != nil {
+        (verb, mode) = ("show", "--show")
+        options = [Self.show] + Self.views + shards
+      } else if parsed.flag(Self.applyOnly.name) || decides
+        || shards.contains(where: { parsed.values[$0.name] != nil })
+      {
+        (verb, mode) = ("apply", "--apply-only, --from, --accept or --reject")
+        options =
+          Self.running + shards
+          + [Self.applyOnly, CommonOptions.includeInterrupted, Self.accept, Self.reject]
+      } else {
+        (verb, mode) = ("record", "a test run")
+        options = Self.running + [Self.prune]
+      }
+      if let stray = parsed.values.keys.sorted().first(where: { name in
+        !options.contains { $0.name == name }
+      }) {
+        return .say("error: --\(stray) does not go with \(mode)", fails: true)
+      }
+      if parsed.flag(CommonOptions.review.name) && !ReviewTerminal.isAvailable {
+        return .say("error: \(ReviewTerminal.Unavailable())", fails: true)
+      }
+      // The tool's spelling: `show`'s id is its argument, `--apply` is `--from`.
+      var words = [verb] + (parsed.value(Self.show.name).map { [$0] } ?? []) + package
+      if verb == "record" { words += ["--test-binary", testBinary ?? ""] }
+      for option in options where option.name != Self.show.name {
+        switch option.name {
+        case Self.pending.name, Self.applyOnly.name: continue
+        case Self.olderFrom.name: words += values(option, as: CommonOptions.from.name)
+        default: words += values(option)
+        }
+      }
+      return .run(
+        words, buildsTests: verb == "record",
+        needsFullTool: inlineSnapshots && (verb == "record" || verb == "apply"))
+    }
+  }
+
+  static func droppingErrorPrefix(_ text: String) -> String {
+    for prefix in ["error: ", "Error: "] where text.hasPrefix(prefix) {
+      return String(text.dropFirst(prefix.count))
+    }
+    return text
+  }
+
+  /// `--from A B`, `--accept X Y`: the words after a list's option belong to it, as separate
+  /// options.
+  static func expandingLists(_ words: [String]) -> [String] {
+    let lists = Set([CommonOptions.from, olderFrom, accept, reject].map { "--" + $0.name })
+    var expanded: [String] = []
+    var list: String?
+    for word in words {
+      if word.hasPrefix("-") {
+        list = lists.contains(word) ? word : nil
+        expanded.append(word)
+      } else if let option = list, expanded.last != option {
+        expanded += [option, word]
+      } else {
+        expanded.append(word)
+      }
+    }
+    return expanded
+  }
+
+  // The plugins' own options; the rest are the tool's verbs' (``CommonOptions``).
+  typealias Option = CommandLineGrammar.Option
+  /// The options of a command that runs tests or applies records.
+  static let running = [
+    CommonOptions.dryRun, CommonOptions.quiet, filter, CommonOptions.review, CommonOptions.gallery,
+  ]
+  static let filter = Option(
+    name: "filter", value: "regex",
+    help:
+      "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others."
+  )
+  static let applyOnly = Option(
+    name: "apply-only", help: "Run nothing: apply what earlier `swift test` runs left.")
+  static let olderFrom = Option(
+    name: "apply", value: "dir", help: "The older spelling of --from.", repeats: true)
+  static let prune = Option(
+    name: "prune", help: "Delete references whose tests are gone (after a complete run).")
+  static let pending = Option(
+    name: "pending", help: "Run nothing: list the pending changes and their ids.")
+  static let json = Option(name: "json", help: "With --pending: as JSON.")
+  static let show = Option(
+    name: "show", value: "id", help: "Run nothing: show one pending change.")
+  static let views = [
+    Option(name: "diff", help: "With --show: its header and diff (the default)."),
+    Option(name: "new", help: "With --show: the bytes it would write, alone."),
+    Option(name: "old", help: "With --show: the reference as it is, alone."),
+  ]
+  static let accept = Option(
+    name: "accept", value: "id", help: "Run nothing: apply only these pending changes.",
+    repeats: true)
+  static let reject = Option(
+    name: "reject", value: "id",
+    help:
+      "Run nothing: drop these pending changes; their references and sources stay as they are.",
+    repeats: true)
+  static let info = Option(
+    name: "info", value: "file",
+    help: "Write nothing: print where a PNG reference was recorded (its environment fingerprint).")
+
+  static func verb(_ name: Name) -> CommandLineGrammar.Verb {
+    switch name {
+    case .record:
+      return .init(
+        name: name.rawValue,
+        abstract:
+          "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.",
+        options: [filter, CommonOptions.dryRun, applyOnly, CommonOptions.from, olderFrom]
+          + [CommonOptions.includeInterrupted, prune, CommonOptions.review, pending, json, show]
+          + views + [accept, reject, CommonOptions.gallery, CommonOptions.quiet])
+    case .gallery:
+      return .init(
+        name: name.rawValue,
+        abstract:
+          "Write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html: every snapshot of the package, the newest failing run's first, to open in a browser from file://.",
+        options: [info])
+    case .migrate:
+      return .init(
+        name: name.rawValue,
+        abstract:
+          "Rewrite Package.swift (swift-snapshot-testing's products become this toolkit's, and its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
+        options: [CommonOptions.dryRun])
+    }
+  }
+}

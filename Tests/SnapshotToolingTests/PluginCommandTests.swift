@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// The plugins' words, read by the tool alone: what each asks the plugin to build, the tool's
+/// command line it becomes, and its help and usage errors.
+@Suite struct PluginCommandTests {
+  func plugin(_ name: String, _ arguments: [String], inline: Bool = false) throws -> PluginCommand {
+    try PluginCommand(
+      parsing: [name, "--package-directory", "/P", "--test-binary", "/B"]
+        + (inline ? ["--inline-snapshots"] : []) + ["--"] + arguments,
+      currentDirectory: URL(fileURLWithPath: "/elsewhere"))
+  }
+
+  func words(_ arguments: String..., to name: String = "snapshot-record", inline: Bool = false)
+    throws -> (words: [String], tests: Bool, full: Bool)?
+  {
+    guard
+      case .run(let words, let tests, let full) = try plugin(name, arguments, inline: inline)
+        .translate()
+    else { return nil }
+    return (words, tests, full)
+  }
+
+  func said(_ arguments: String..., to name: String = "snapshot-record") throws
+    -> PluginCommand.Plan
+  {
+    let command = try plugin(name, arguments)
+    return command.plan(command.translate())
+  }
+
+  @Test func aTestRunIsTheToolsRecord() throws {
+    let run = try #require(try words("--filter", "User", "--dry-run", "--prune", inline: true))
+    #expect(
+      run.words == [
+        "record", "--package-directory", "/P", "--test-binary", "/B", "--dry-run", "--filter",
+        "User", "--prune",
+      ])
+    #expect(run.tests && run.full)
+    // Each becomes a command the tool's grammar takes.
+    _ = try SnapshotsCommand(parsing: run.words, currentDirectory: URL(fileURLWithPath: "/"))
+  }
+
+  @Test func theOtherModesRunNothing() throws {
+    let apply = try #require(try words("--apply-only", "--quiet", "--include-interrupted"))
+    #expect(
+      apply.words == ["apply", "--package-directory", "/P", "--quiet", "--include-interrupted"])
+    #expect(!apply.tests && !apply.full)
+    // The words after a list's option belong to it; `--apply` is `--from`'s older spelling.
+    let shards = try #require(try words("--from", "a", "b", "--apply", "c", "--dry-run"))
+    #expect(
+      shards.words == [
+        "apply", "--package-directory", "/P", "--dry-run", "--from", "a", "--from", "b", "--from",
+        "c",
+      ])
+    let decided = try #require(try words("--accept", "1234", "5678", "--reject", "9abc"))
+    #expect(
+      decided.words == [
+        "apply", "--package-directory", "/P", "--accept", "1234", "--accept", "5678", "--reject",
+        "9abc",
+      ])
+    #expect(
+      try words("--pending", "--json")?.words == ["pending", "--package-directory", "/P", "--json"])
+    #expect(
+      try words("--show", "abcd", "--old")?.words
+        == ["show", "abcd", "--package-directory", "/P", "--old"])
+    for run in [apply, shards, decided] {
+      _ = try SnapshotsCommand(parsing: run.words, currentDirectory: URL(fileURLWithPath: "/"))
+    }
+  }
+
+  @Test func theGalleryAndMigration() throws {
+    #expect(
+      try words(to: "snapshot-gallery")?.words == ["gallery", "--package-directory", "/P"])
+    let info = try #require(try words("--info", "T/chart.1.png", to: "snapshot-gallery"))
+    #expect(info.words == ["info", "/P/T/chart.1.png"] && info.full)
+    #expect(
+      try said(to: "snapshot-migrate").say == "swift-snapshots is not a dependency of this package")
+    let migrate = try PluginCommand(
+      parsing: ["snapshot-migrate", "--toolkit-identity", "swift-snapshots", "--", "--dry-run"],
+      currentDirectory: URL(fileURLWithPath: "/P"))
+    guard case .run(let words, _, let full) = migrate.translate() else {
+      Issue.record("not run")
+      return
+    }
+    #expect(
+      words == [
+        "migrate", "--package-directory", "/P", "--toolkit-identity", "swift-snapshots",
+        "--dry-run",
+      ] && full)
+    _ = try SnapshotsCommand(parsing: words, currentDirectory: URL(fileURLWithPath: "/"))
+  }
+
+  /// The help is made from the options the tool's verbs declare, so the two cannot drift.
+  @Test func helpAndUsageErrorsAreTheTools() throws {
+    let help = try said("--help")
+    #expect(!help.fails)
+    #expect(
+      help.say?.contains(
+        "USAGE: swift package --allow-writing-to-package-directory snapshot-record") == true)
+    #expect(
+      help.say?.contains("  --dry-run               " + CommonOptions.dryRun.help.prefix(20))
+        == true)
+    let unknown = try said("--bogus")
+    #expect(unknown.fails && unknown.say?.hasPrefix("Unknown option '--bogus'") == true)
+    let stray = try said("--apply-only", "--prune")
+    #expect(
+      stray.say == "--prune does not go with --apply-only, --from, --accept or --reject"
+        && stray.fails)
+    #expect(try said("--pending", "--dry-run").say == "--dry-run does not go with --pending")
+    #expect(try said("--filter", "a", "b").say?.hasPrefix("Unexpected argument 'b'") == true)
+  }
+
+  /// The plugin keeps no number: the plan says which status needs the whole tool and what to
+  /// say for each failing one.
+  @Test func thePlanCarriesTheExitCodes() throws {
+    let plan = try said("--quiet")
+    #expect(plan.quiet && plan.buildTests && plan.tool == "snapshots-files")
+    #expect(plan.needsFullToolStatus == SnapshotsCommand.ExitCode.needsSourceTooling.rawValue)
+    #expect(
+      plan.failures["1"] == "snapshot-record did not record everything (its last line says why)")
+    #expect(plan.failures["0"] == nil && plan.failures.count == 4)
+  }
+}
