@@ -109,8 +109,23 @@ with sync_playwright() as playwright:
     page.keyboard.press("Escape")
     check(not page.locator("#lightbox").is_visible(), "Escape closes it")
 
-    # Compare two values of an axis side by side.
+    # Long lines of text wrap in their card, at a wide and a narrow window, never behind a
+    # horizontal scroll bar.
+    for width in (1400, 800):
+        page.set_viewport_size({"width": width, "height": 900})
+        hidden = page.evaluate("""[...document.querySelectorAll('pre.text')]
+            .filter((pre) => pre.scrollWidth > pre.clientWidth + 1).length""")
+        texts = page.locator("pre.text").count()
+        check(texts > 0 and hidden == 0, f"at {width} px no text of {texts} scrolls sideways ({hidden} do)")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # Compare two values of an axis side by side; its sides show once an axis is chosen.
+    check(not page.get_by_label("compare left value").is_visible(), "compare's sides are hidden while it is off")
     page.get_by_label("compare axis").select_option(expected["axis"])
+    check(page.get_by_label("compare left value").is_visible(), "choosing an axis shows its sides")
+    left_values = page.get_by_label("compare left value").locator("option").all_text_contents()
+    check(expected["compareLeft"] in left_values and expected["compareRight"] in left_values,
+          f"the sides list the axis's values ({left_values})")
     page.get_by_label("compare left value").select_option(expected["compareLeft"])
     page.get_by_label("compare right value").select_option(expected["compareRight"])
     pairs = page.locator("#compare .pair").count()

@@ -84,15 +84,22 @@ import Testing
     defer { package.remove() }
     let root = package.url.standardizedFileURL.path
     let source = root + "/Tests/AppTests/InlineTests.swift"
-    let run = PendingStore.defaultDirectory(packageRoot: package.url)
-      .appendingPathComponent("test-1")
-    for (line, old, new) in [(5, "Hello\nold", "Hello\nnew"), (9, nil, "fresh")] {
+    let store = PendingStore.defaultDirectory(packageRoot: package.url)
+    // The new one was left by an older run (a later `swift test --filter` left the other): the
+    // gallery shows what `--apply-only` would apply, every run's.
+    for (run, line, old, new) in [
+      ("test-0", 9, nil, "fresh"), ("test-1", 5, "Hello\nold", "Hello\nnew"),
+    ] {
       try PendingStore.write(
         .inline(
           PendingInlineRecord(
             sourceFile: source, line: line, column: 3, functionName: "assertInlineSnapshot",
             closureLabel: "matches", trailingClosureIndex: 0, oldText: old, newText: new,
-            sourceHash: "0", testName: "greeting()")), data: nil, in: run)
+            sourceHash: "0", testName: "greeting()")), data: nil,
+        in: store.appendingPathComponent(run))
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: run == "test-0" ? -60 : 0)],
+        ofItemAtPath: store.appendingPathComponent(run).path)
     }
     let command = try SnapshotsCommand(
       parsing: ["gallery", "--package-directory", package.path], currentDirectory: package.url)

@@ -37,7 +37,13 @@ import Testing
           Self.folder + "chart.1.\(environment).png",
           Self.card(dark: false, width: 20).pngData())
       }
-      try write(Self.folder + "title.email.txt", Data("Dear Ann <ann@example.com>\n".utf8))
+      // A line far wider than a card, which must wrap in it.
+      try write(
+        Self.folder + "title.email.txt",
+        Data(
+          ("Dear Ann <ann@example.com>, "
+            + String(repeating: "your invoice is attached ", count: 12)
+            + "\n").utf8))
       let run = PendingStore.defaultDirectory(packageRoot: url)
         .appendingPathComponent("test-1")
       // The dark card at 375 points lost its last column and got a green accent.

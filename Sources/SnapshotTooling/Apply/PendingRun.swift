@@ -38,6 +38,11 @@ import Foundation
   /// none wrote.
   public var complete = false
 
+  /// Whether some of its test processes did not finish (interrupted, crashed) though it holds
+  /// records, which may then be a part of what the tests would have left: `apply`, the review
+  /// and the gallery leave such runs unless asked.
+  public var isInterrupted: Bool { !complete && !entries.isEmpty }
+
   /// The run's write-ahead journal (``PendingStore/journalName``).
   public static let journalName = PendingStore.journalName
 

@@ -144,9 +144,8 @@ struct RunApplication {
     do {
       var runs = try runDirectories.map(load)
       if isApply && !includeInterrupted {
-        let isInterrupted = { (run: PendingRun) in !run.complete && !run.entries.isEmpty }
-        interrupted = runs.filter(isInterrupted)
-        runs.removeAll(where: isInterrupted)
+        interrupted = runs.filter(\.isInterrupted)
+        runs.removeAll(where: \.isInterrupted)
       }
       if let filter {
         let split = runs.map(filter.split)

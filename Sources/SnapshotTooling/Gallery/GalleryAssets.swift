@@ -28,6 +28,10 @@ enum GalleryAssets {
     .items figure img { width: 100%; max-height: 240px; object-fit: contain; }
     .panes figure img { width: 160px; }
     pre { margin: 0; padding: 6px; overflow: auto; max-height: 320px; background: var(--bg); border-radius: 4px; font-size: 12px; }
+    /* A text reference wraps its long lines rather than hiding them behind a scroll bar, and takes two
+       columns where the page has two. */
+    pre.text { white-space: pre-wrap; overflow-wrap: anywhere; }
+    @media (min-width: 640px) { .items .snapshot:not([data-format="png"]) { grid-column: span 2; } }
     .diff .add { background: var(--add); color: var(--add-fg); display: block; }
     .diff .remove { background: var(--remove); color: var(--remove-fg); display: block; }
     .diff .hunk { color: var(--accent); display: block; } .diff .same { display: block; }
@@ -105,8 +109,10 @@ enum GalleryAssets {
       const compare = document.getElementById('compare');
       // Each option's value is the axis's name as its attributes spell it.
       const values = (name) => [...new Set(all.map((item) => item.getAttribute('data-axis-' + name)).filter((v) => v !== null))];
+      const sides = [...document.querySelectorAll('.compare-side')];
       const fill = () => {
         const options = axis.value ? values(axis.value) : [];
+        for (const side of sides) side.hidden = !axis.value;
         for (const [select, index] of [[left, 0], [right, 1]]) {
           select.replaceChildren(...options.map((value) => new Option(value, value)));
           select.value = options[Math.min(index, options.length - 1)] ?? '';
@@ -139,9 +145,9 @@ enum GalleryAssets {
           compare.append(pair);
         }
       };
-      axis.addEventListener('change', fill);
-      left.addEventListener('change', render);
-      right.addEventListener('change', render);
+      axis?.addEventListener('change', fill);
+      left?.addEventListener('change', render);
+      right?.addEventListener('change', render);
 
       // Slider and onion skin.
       document.addEventListener('input', (event) => {

@@ -57,10 +57,17 @@ struct GalleryPage {
     for (axis, values) in axes {
       page += select("axis-" + safeAttribute(axis), label: axis, values: values) + "\n"
     }
+    // Two values of a variant axis side by side: only where there are variants, and its sides
+    // only once an axis is chosen.
+    if !axes.isEmpty {
+      page += """
+        <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option value=\"\(safeAttribute($0.name))\">\(escape($0.name))</option>" }.joined())</select></label>
+        <label class="compare-side" hidden>left <select id="compare-left" aria-label="compare left value"></select></label>
+        <label class="compare-side" hidden>right <select id="compare-right" aria-label="compare right value"></select></label>
+
+        """
+    }
     page += """
-      <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option value=\"\(safeAttribute($0.name))\">\(escape($0.name))</option>" }.joined())</select></label>
-      <label>left <select id="compare-left" aria-label="compare left value"></select></label>
-      <label>right <select id="compare-right" aria-label="compare right value"></select></label>
       <button type="button" id="dark-mode" aria-pressed="false">Dark mode</button>
       <span id="shown" aria-live="polite"></span>
       </div>

@@ -1,11 +1,10 @@
 import Foundation
 @_spi(Tooling) import Snapshots
 
-/// Every reference of a package, and what the newest pending run says of them:
-/// `snapshot-catalog.json`, derived from the files on disk and the run's records, never edited
-/// by hand.
+/// Every reference of a package, and what the pending runs say of them: `snapshot-catalog.json`, derived from the files
+/// on disk and the runs' records, never edited by hand.
 ///
-/// The schema (``version`` 1): `version`, `run` (the pending run it read, or `null`), and
+/// The schema (``version`` 1): `version`, `run` (the newest pending run it read, or `null`), and
 /// `snapshots`, sorted by path, each with `path` (relative to the package), `testFile`, `test`,
 /// `name` or `number`, `variant` (its axes and values, in order, or `null`), `environment` (the
 /// label of a reference kept per environment, `linux-x86_64`, or `null`), `format` (the file
@@ -69,7 +68,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     public var inline: InlineChange?
   }
 
-  /// The catalog of the package now: its references, and the newest run of its pending store.
+  /// The catalog of the package now: its references, and the runs of its pending store.
   public static func build(packageDirectory: URL) throws -> SnapshotCatalog {
     let root = packageDirectory.standardizedFileURL.path
     func relative(_ path: String) -> String {
@@ -83,10 +82,14 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
           path: path, folder: folder, data: data, status: .unchanged, relative: relative)
       }
     }
+    // Every run of the store, the newest record of each reference or call winning, as
+    // `snapshot-record --apply-only` takes them (a run whose tests did not finish is shown too:
+    // it is what those tests saw).
     let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
-    let newest = PendingStore.runs(in: store).last
-    if let newest {
-      let run = try PendingRun.load(newest)
+    let runs = try PendingStore.runs(in: store).map(PendingRun.load)
+    let newest = runs.last?.directory
+    if !runs.isEmpty {
+      let run = PendingRun.merging(runs)
       for item in run.entries {
         if case .inline(let call) = item.record {
           entries["inline:\(call.sourceFile):\(call.line):\(call.column)"] = inlineEntry(
@@ -96,8 +99,7 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
         let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
         let actual = relative(
           actualCopy(of: path, packageDirectory: packageDirectory)
-            ?? (record.dataFile.hasPrefix("/")
-              ? record.dataFile : newest.appendingPathComponent(record.dataFile).path))
+            ?? PendingRun.dataURL(of: record, in: run.directory).path)
         if var known = entries[path] {
           known.status = .failed
           known.actual = actual

@@ -53,8 +53,8 @@ struct PendingChanges {
       let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
       var runs = try PendingStore.runs(in: store).map(PendingRun.load)
       if !includeInterrupted {
-        interrupted = runs.filter { !$0.complete && !$0.entries.isEmpty }
-        runs.removeAll { !$0.complete && !$0.entries.isEmpty }
+        interrupted = runs.filter(\.isInterrupted)
+        runs.removeAll(where: \.isInterrupted)
       }
       all = runs.flatMap(\.entries)
       merged = PendingRun.merging(runs)
