@@ -87,138 +87,96 @@ struct RunApplication {
       return pendingReview.decide(accepting: accepted, rejecting: rejected)
     }
     if review, isApply { return pendingReview.review() }
-    let runDirectories: [URL]
-    var passes: [TestRunner.Pass] = []
+    var options = RecordPlan.Options(
+      packageDirectory: packageDirectory, isApply: isApply, filterExpression: filterExpression,
+      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted,
+      rewritesSources: tooling != nil)
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
-    let filter: RecordFilter?
     do {
-      filter = isApply ? try recordFilter() : nil
+      options.recordFilter = isApply ? try recordFilter() : nil
     } catch {
       print("error: \(error)")
       return .usage
     }
-    switch source {
-    case .shards(let shards):
-      return applyShards(shards, filter: filter)
-    case .store:
-      runDirectories = PendingStore.runs(in: store)
-      guard !runDirectories.isEmpty else {
-        print("No pending snapshots: run the tests first.")
-        return .success
-      }
-    case .tests(let binary):
-      let runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
-      runDirectories = [runDirectory]
-      switch runTests(binary, into: runDirectory) {
-      case .success(let ran)
-      where filterExpression != nil && ran.allSatisfy({ $0.testsStarted == 0 }):
-        print(
-          "error: no test matched --filter \(filterExpression ?? ""): nothing ran, nothing was recorded"
-        )
-        return .usage
-      case .success(let ran) where review:
-        // The new run replaces the older ones, as when it is applied.
-        let run =
-          (try? load(runDirectory))
-          ?? PendingRun(directory: runDirectory, entries: [], usedReferences: [])
-        UnrecordedFailures(passes: ran, run: run).lines(relativeTo: applier.relative).forEach(print)
-        for stale in staleRuns(besides: [runDirectory]) {
-          try? FileManager.default.removeItem(at: stale)
-        }
-        return pendingReview.review()
-      case .success(let ran): passes = ran
-      case .failure(let error):
-        print("error: \(error)")
+    let plan: RecordPlan
+    do {
+      guard let facts = try gatherFacts(filter: options.recordFilter) else {
         return .testsDidNotRun
       }
-    }
-    let run: PendingRun
-    // What `apply --filter` takes (the newest of each target is applied; all are done after)
-    // and what it leaves for later.
-    var taken: [PendingRun.Entry] = []
-    var left: [PendingRun.Entry] = []
-    // Runs whose test processes did not all finish (interrupted, crashed), which `apply`
-    // leaves unless asked: their records may be a part of what the tests would have left.
-    var interrupted: [PendingRun] = []
-    do {
-      var runs = try runDirectories.map(load)
-      if isApply && !includeInterrupted {
-        interrupted = runs.filter(\.isInterrupted)
-        runs.removeAll(where: \.isInterrupted)
-      }
-      if let filter {
-        let split = runs.map(filter.split)
-        runs = split.map(\.taken)
-        taken = runs.flatMap(\.entries)
-        left = split.flatMap(\.left)
-      }
-      run = PendingRun.merging(runs)
+      plan = RecordPlan(facts, options: options)
     } catch {
       print("error: \(error)")
       return .refused
     }
-    if let missing = missingTooling(run) { return missing }
-    progress(
-      "Applying \(counted(run.entries.count, "pending record"))\(filtered(left, by: filter))…")
-    let report = applier.apply(run, leaving: left)
-    RunSummary(report: report, dryRun: dryRun).lines.forEach(print)
-    let unrecorded = UnrecordedFailures(passes: passes, run: run)
-    unrecorded.lines(relativeTo: applier.relative).forEach(print)
-    let crashed = passes.contains(where: \.crashed)
-    var orphansFailed = false
-    if !isApply {
-      let complete =
-        filterExpression == nil && !crashed && report.refused.isEmpty && unrecorded.isEmpty
-      orphansFailed = handleOrphans(run, complete: complete)
-    }
-    for skipped in interrupted {
+    switch plan.verdict {
+    case .apply: break
+    case .nothingPending:
+      print("No pending snapshots: run the tests first.")
+      return .success
+    case .noTestMatched:
       print(
-        "Not applied: \(counted(skipped.entries.count, "record")) of \(skipped.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); run the tests again, or apply them with --include-interrupted."
+        "error: no test matched --filter \(filterExpression ?? ""): nothing ran, nothing was recorded"
       )
+      return .usage
+    case .needsSourceTooling(let inline):
+      return SnapshotsCommand.needsSourceTooling(
+        "\(counted(inline, "inline snapshot")) to rewrite", print: print)
     }
-    // Applied, or older than what was applied: done or stale either way. A filtered apply
-    // leaves the runs with the records it did not take; refused records stay until a later
-    // apply takes them (once their cause is fixed) or a new run replaces them.
-    let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
-    if !dryRun && filter != nil {
-      taken.filter { !report.keptTargets.contains($0.record.target) }.forEach(PendingRun.remove)
-    } else if !dryRun {
+    if review {
+      // The new run replaces the older ones, as when it is applied.
+      plan.unrecorded.lines(relativeTo: applier.relative).forEach(print)
+      for stale in staleRuns(besides: plan.appliedRuns) {
+        try? FileManager.default.removeItem(at: stale)
+      }
+      return pendingReview.review()
+    }
+    return execute(plan)
+  }
+
+  /// Carries a plan out: applies it, tells or prunes orphans, cleans the store, writes the
+  /// gallery, and says what happened.
+  private func execute(_ plan: RecordPlan) -> ExitCode {
+    progress(plan.headline)
+    let report = applier.apply(plan.run, leaving: plan.left)
+    let conclusion = plan.conclusion(of: report)
+    conclusion.lines.forEach(print)
+    let orphanDeletionFailed = handleOrphans(conclusion.orphans, used: plan.run.usedReferences)
+    switch conclusion.cleanup {
+    case .none: break
+    case .entries(let entries): entries.forEach(PendingRun.remove)
+    case .runs(let runs, let kept, let replacesOtherRuns):
       removeApplied(
-        runDirectories: runDirectories.filter { directory in
-          !interrupted.contains { $0.directory.path == directory.path }
-        }, keeping: kept)
-    }
-    if !dryRun && !kept.isEmpty {
-      print(
-        "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
-      )
+        runDirectories: runs + (replacesOtherRuns ? staleRuns(besides: runs) : []),
+        keeping: kept)
     }
     let galleryFailed =
       gallery && GalleryVerb(packageDirectory: packageDirectory).run(print: print) != .success
-    let exit = finish([
-      crashed ? "the tests crashed" : nil,
-      countedIfAny(report.refused.count, "refusal"),
-      countedIfAny(unrecorded.failures.count, "failure").map { $0 + " not recorded" },
-      unrecorded.unexplained.isEmpty ? nil : "tests failed without saying where",
-      countedIfAny(interrupted.count, "interrupted run").map { $0 + " not applied" },
-      orphansFailed ? "an orphan could not be deleted" : nil,
-      galleryFailed ? "the gallery could not be written" : nil,
-    ])
-    return crashed ? .testsDidNotRun : exit
+    let (line, exit) = conclusion.ending(
+      orphanDeletionFailed: orphanDeletionFailed, galleryFailed: galleryFailed)
+    if let line { print(line) } else { progress("Done.") }
+    return exit
   }
 
-  /// Ends a `record` or `apply`: `Done.`, or, whatever `--quiet` says, one last line that says
-  /// what stopped it (SwiftPM may print the plugin's own error line before the tool's output,
-  /// so the reason must be the tool's last line).
-  private func finish(_ problems: [String?]) -> ExitCode {
-    let problems = problems.compactMap { $0 }
-    guard !problems.isEmpty else {
-      progress("Done.")
-      return .success
+  /// What the tests left: the test run's passes and run, the store's runs, or the shards'
+  /// merge; `nil` when the tests could not run (said).
+  private func gatherFacts(filter: RecordFilter?) throws -> RecordPlan.Facts? {
+    switch source {
+    case .shards(let folders):
+      return .shards(
+        try ShardMerge(packageDirectory: packageDirectory, filter: filter).merge(folders),
+        folders: folders.count)
+    case .store:
+      return .store(try PendingStore.runs(in: store).map(load))
+    case .tests(let binary):
+      let runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
+      switch runTests(binary, into: runDirectory) {
+      case .success(let passes): return .tests(passes: passes, run: try load(runDirectory))
+      case .failure(let error):
+        print("error: \(error)")
+        return nil
+      }
     }
-    print("Not everything was recorded: \(problems.joined(separator: ", ")).")
-    return .refused
   }
 
   /// The store's runs other than these: those a new run replaces.
@@ -228,89 +186,30 @@ struct RunApplication {
     }
   }
 
-  /// Removes the store's runs once applied, all but the records in `kept` (and the files a run
-  /// needs to read them back).
-  private func removeApplied(runDirectories: [URL], keeping kept: [PendingRun.Entry]) {
-    let keptFiles = Set(kept.map(\.url.standardizedFileURL.path))
-    // A new run replaces the older ones; `apply` took them all (but the interrupted).
-    let stale = !isApply ? staleRuns(besides: runDirectories) : []
-    for directory in runDirectories + stale {
+  /// Removes runs of the store once applied, all but the records in `kept` (and the files a
+  /// run needs to read them back).
+  private func removeApplied(runDirectories: [URL], keeping kept: [URL]) {
+    let keptFiles = Set(kept.map(\.standardizedFileURL.path))
+    for directory in runDirectories {
       let holdsKept = kept.contains {
-        $0.url.deletingLastPathComponent().standardizedFileURL.path
+        $0.deletingLastPathComponent().standardizedFileURL.path
           == directory.standardizedFileURL.path
       }
       guard holdsKept, let loaded = try? PendingRun.load(directory) else {
         try? FileManager.default.removeItem(at: directory)
         continue
       }
-      for entry in loaded.entries where !keptFiles.contains(entry.url.standardizedFileURL.path) {
+      for entry in loaded.entries + loaded.conflicted
+      where !keptFiles.contains(entry.url.standardizedFileURL.path) {
         PendingRun.remove(entry)
       }
     }
-  }
-
-  /// Applies the runs CI shards left (`snapshots apply --from DIR…`), joined.
-  ///
-  /// The shards' folders are the user's downloads: left in place.
-  private func applyShards(_ shards: [URL], filter: RecordFilter?) -> ExitCode {
-    let merged: ShardMerge.Result
-    do {
-      merged = try ShardMerge(packageDirectory: packageDirectory, filter: filter)
-        .merge(shards)
-    } catch {
-      print("error: \(error)")
-      return .refused
-    }
-    if let missing = missingTooling(merged.run) { return missing }
-    progress(
-      "Applying \(counted(merged.run.entries.count, "pending record"))\(filtered(merged.left, by: filter)) from \(counted(shards.count, "shard"))…"
-    )
-    let report = applier.apply(merged.run, leaving: merged.left)
-    RunSummary(report: report, dryRun: dryRun).lines.forEach(print)
-    for line in merged.unplaced + merged.conflicts { print("Refused \(line)") }
-    if filter != nil {
-      print("Orphans are not listed: --filter applies part of the shards' records.")
-    } else if merged.incomplete.isEmpty {
-      let orphans = OrphanScan.orphans(
-        in: packageDirectory, used: merged.run.usedReferences)
-      for path in orphans { print("Orphan (its test is gone): \(applier.relative(path))") }
-    } else {
-      print(
-        "Orphans are not listed: \(merged.incomplete.joined(separator: ", ")) did not report a complete run."
-      )
-    }
-    let galleryFailed =
-      gallery && GalleryVerb(packageDirectory: packageDirectory).run(print: print) != .success
-    return finish([
-      countedIfAny(
-        report.refused.count + merged.conflicts.count + merged.unplaced.count, "refusal"),
-      galleryFailed ? "the gallery could not be written" : nil,
-    ])
-  }
-
-  /// Stops before anything is written when the run has inline records and this tool cannot
-  /// rewrite sources; the run stays pending for the tool that can.
-  private func missingTooling(_ run: PendingRun) -> ExitCode? {
-    guard tooling == nil else { return nil }
-    let inline = run.entries.filter {
-      if case .inline = $0.record { return true }
-      return false
-    }
-    guard !inline.isEmpty else { return nil }
-    return SnapshotsCommand.needsSourceTooling(
-      "\(counted(inline.count, "inline snapshot")) to rewrite", print: print)
   }
 
   /// The `--filter` of `apply`, if one was given.
   private func recordFilter() throws(RecordFilter.InvalidExpression) -> RecordFilter? {
     guard let expression = filterExpression else { return nil }
     return try RecordFilter(expression, relative: applier.relative)
-  }
-
-  /// ` matching --filter X (M left for later)` for an `apply --filter`.
-  private func filtered(_ left: [PendingRun.Entry], by filter: RecordFilter?) -> String {
-    guard let filter else { return "" }
-    return " matching --filter \(filter.expression) (\(left.count) left for later)"
   }
 
   private func load(_ directory: URL) throws -> PendingRun {
@@ -350,31 +249,28 @@ struct RunApplication {
     }
   }
 
-  /// Lists the references whose test is gone, after a complete run that refused and missed
-  /// nothing, and deletes them with `--prune`, saying which before it deletes; whether a
-  /// deletion failed.
-  private func handleOrphans(_ run: PendingRun, complete: Bool) -> Bool {
-    guard complete else {
-      if prune {
-        print(
-          "Not pruning: only a complete, unfiltered run in which every failure was recorded can tell orphans."
-        )
+  /// Tells the orphans as the plan says: lists them, or deletes them (`--prune`), saying which
+  /// before it deletes; whether a deletion failed.
+  private func handleOrphans(_ orphans: RecordPlan.Orphans, used: Set<String>) -> Bool {
+    guard case .listed(let pruning, let suggestsPrune) = orphans else {
+      if case .untold(let reason?) = orphans { print(reason) }
+      return false
+    }
+    let found = OrphanScan.orphans(in: packageDirectory, used: used)
+    guard !found.isEmpty else { return false }
+    guard pruning else {
+      for path in found { print("Orphan (its test is gone): \(applier.relative(path))") }
+      if suggestsPrune {
+        print("\(counted(found.count, "orphaned snapshot")); --prune deletes them.")
       }
       return false
     }
-    let orphans = OrphanScan.orphans(in: packageDirectory, used: run.usedReferences)
-    guard !orphans.isEmpty else { return false }
-    guard prune else {
-      for path in orphans { print("Orphan (its test is gone): \(applier.relative(path))") }
-      print("\(counted(orphans.count, "orphaned snapshot")); --prune deletes them.")
-      return false
-    }
     let verb = dryRun ? "Would delete" : "Deleting"
-    print("\(verb) \(counted(orphans.count, "orphaned snapshot")) (their tests are gone):")
-    for path in orphans { print("  \(applier.relative(path))") }
+    print("\(verb) \(counted(found.count, "orphaned snapshot")) (their tests are gone):")
+    for path in found { print("  \(applier.relative(path))") }
     guard !dryRun else { return false }
     var failed = false
-    for path in orphans where (try? FileManager.default.removeItem(atPath: path)) == nil {
+    for path in found where (try? FileManager.default.removeItem(atPath: path)) == nil {
       print("Could not delete orphan: \(applier.relative(path))")
       failed = true
     }

@@ -1,0 +1,246 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// What a `record` or an `apply` decides, as values, in two pure steps; ``RunApplication``
+/// gathers what they need and carries them out, and nothing here reads or writes a file.
+///
+/// The plan (``init(_:options:)``) is worked out before anything is written, from what the tests
+/// left (``Facts``) and the options: what is applied, what a filter leaves for later, which runs
+/// are not applied (their tests did not finish), which failures no record covers, and whether
+/// the command stops first. Its ``conclusion(of:)`` is worked out from what applying reported:
+/// the lines the command prints, whether orphans may be told (and pruned), what is removed from
+/// the store, and, with ``Conclusion/ending(orphanDeletionFailed:galleryFailed:)``, its last line
+/// and exit code.
+struct RecordPlan {
+  struct Options {
+    /// The package, which paths are told relative to.
+    var packageDirectory: URL
+    /// `apply` (runs nothing), rather than `record`.
+    var isApply = false
+    /// `--filter`: of test names for `record` (the run is then partial), of records for
+    /// `apply` (``RecordFilter``, `nil` for `record`).
+    var filterExpression: String?
+    var recordFilter: RecordFilter?
+    var dryRun = false
+    var prune = false
+    var includeInterrupted = false
+    /// Whether this build of the tool rewrites inline snapshots.
+    var rewritesSources = true
+  }
+
+  /// What the tests left.
+  enum Facts {
+    /// `record`: what each pass reported, and the run it left.
+    case tests(passes: [TestRunner.Pass], run: PendingRun)
+    /// `apply`: the package store's runs, oldest first.
+    case store([PendingRun])
+    /// `apply --from`: the shards' runs, merged (``ShardMerge``), from so many folders.
+    case shards(ShardMerge.Result, folders: Int)
+  }
+
+  /// Whether the command applies anything, or stops first (nothing written).
+  enum Verdict: Equatable {
+    case apply
+    /// An `apply` with no run in the store.
+    case nothingPending
+    /// A `record --filter` that matched no test: nothing ran.
+    case noTestMatched
+    /// Inline records, and a build of the tool that cannot rewrite sources: the run stays
+    /// pending for the tool that can.
+    case needsSourceTooling(inline: Int)
+  }
+
+  var options: Options
+  var verdict: Verdict = .apply
+  /// What is applied.
+  var run: PendingRun
+  /// What a filter leaves for a later apply.
+  var left: [PendingRun.Entry] = []
+  /// What a filtered apply takes from the store (removed once applied, unless kept).
+  var taken: [PendingRun.Entry] = []
+  /// Runs whose tests did not finish, not applied unless `--include-interrupted`.
+  var interrupted: [PendingRun] = []
+  /// The store's runs applied: removed once done, but for the records kept.
+  var appliedRuns: [URL] = []
+  var passes: [TestRunner.Pass] = []
+  var unrecorded: UnrecordedFailures
+  /// How many CI shards' folders are applied (`apply --from`); `nil` for the store.
+  var shards: Int?
+  /// Refusals known before applying: shards' records placed nowhere, or in conflict.
+  var refusedBeforeApplying: [String] = []
+  /// Shards that did not report a complete run, so that orphans cannot be told.
+  var incompleteShards: [String] = []
+  /// The line that says what is applied.
+  var headline: String
+
+  init(_ facts: Facts, options: Options) {
+    self.options = options
+    var runs: [PendingRun]
+    switch facts {
+    case .tests(let passes, let run):
+      self.passes = passes
+      runs = [run]
+    case .store(let stored):
+      runs = stored
+    case .shards(let merged, let folders):
+      runs = []
+      left = merged.left
+      shards = folders
+      refusedBeforeApplying = merged.unplaced + merged.conflicts
+      incompleteShards = merged.incomplete
+    }
+    if options.isApply && !options.includeInterrupted {
+      interrupted = runs.filter(\.isInterrupted)
+      runs.removeAll(where: \.isInterrupted)
+    }
+    appliedRuns = runs.map(\.directory)
+    if let filter = options.recordFilter, shards == nil {
+      let split = runs.map(filter.split)
+      runs = split.map(\.taken)
+      taken = runs.flatMap(\.entries)
+      left = split.flatMap(\.left)
+    }
+    // A shard's merge is one run already, its records pointing at their bytes.
+    if case .shards(let merged, _) = facts {
+      run = merged.run
+    } else {
+      run = PendingRun.merging(runs)
+    }
+    unrecorded = UnrecordedFailures(passes: passes, run: run)
+    var headline = "Applying \(counted(run.entries.count, "pending record"))"
+    if let filter = options.recordFilter {
+      headline += " matching --filter \(filter.expression) (\(left.count) left for later)"
+    }
+    if let shards { headline += " from \(counted(shards, "shard"))" }
+    self.headline = headline + "…"
+    let inline = run.entries.count {
+      if case .inline = $0.record { return true }
+      return false
+    }
+    if case .store(let stored) = facts, stored.isEmpty {
+      verdict = .nothingPending
+    } else if case .tests = facts, options.filterExpression != nil,
+      passes.allSatisfy({ $0.testsStarted == 0 })
+    {
+      verdict = .noTestMatched
+    } else if !options.rewritesSources && inline > 0 {
+      verdict = .needsSourceTooling(inline: inline)
+    }
+  }
+
+  /// Whether a pass crashed: the run may be a part of what the tests would have left.
+  var crashed: Bool { passes.contains(where: \.crashed) }
+
+  /// What is told of orphans, once applying has reported.
+  enum Orphans: Equatable {
+    /// Nothing is listed, and this is said, if anything.
+    case untold(String?)
+    /// Listed, with how to delete them (`record`), or deleted (`--prune`; a dry run says it
+    /// would).
+    case listed(prune: Bool, suggestsPrune: Bool)
+  }
+
+  /// What the store loses once applied (nothing on a dry run, nor of shards' folders).
+  enum Cleanup {
+    case none
+    /// A filtered apply: these records go; the rest of their runs stays.
+    case entries([PendingRun.Entry])
+    /// These runs go (and, after `record`, every other run of the store, which the new one
+    /// replaces), but for the records kept.
+    case runs([URL], keeping: [URL], replacesOtherRuns: Bool)
+  }
+
+  struct Conclusion {
+    /// What was written and refused, the failures no record covers, the runs not applied and
+    /// the records kept, in that order.
+    var lines: [String]
+    var orphans: Orphans
+    var cleanup: Cleanup
+    /// What stopped it, whatever happens after (orphans, the gallery).
+    var problems: [String]
+    var crashed: Bool
+
+    /// The command's last line, when something stopped it, and its exit code.
+    ///
+    /// That line comes last whatever `--quiet` says: SwiftPM may print the plugin's own error
+    /// line before the tool's output.
+    func ending(orphanDeletionFailed: Bool, galleryFailed: Bool) -> (
+      line: String?, exitCode: SnapshotsCommand.ExitCode
+    ) {
+      let all =
+        problems
+        + [
+          orphanDeletionFailed ? "an orphan could not be deleted" : nil,
+          galleryFailed ? "the gallery could not be written" : nil,
+        ].compactMap { $0 }
+      let line = all.isEmpty ? nil : "Not everything was recorded: \(all.joined(separator: ", "))."
+      return (line, crashed ? .testsDidNotRun : all.isEmpty ? .success : .refused)
+    }
+  }
+
+  func conclusion(of report: RunApplier.Report) -> Conclusion {
+    var lines = RunSummary(report: report, dryRun: options.dryRun).lines
+    lines += refusedBeforeApplying.map { "Refused \($0)" }
+    lines += unrecorded.lines { RunApplier.relative($0, in: options.packageDirectory) }
+    let refusals = report.refused.count + refusedBeforeApplying.count
+    for skipped in interrupted {
+      lines.append(
+        "Not applied: \(counted(skipped.entries.count, "record")) of \(skipped.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); run the tests again, or apply them with --include-interrupted."
+      )
+    }
+    // Applied, or older than what was applied: done or stale either way. A filtered apply
+    // leaves the runs with the records it did not take; refused records stay until a later
+    // apply takes them (once their cause is fixed) or a new run replaces them.
+    let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
+    var cleanup = Cleanup.none
+    if !options.dryRun && shards == nil {
+      if options.recordFilter != nil {
+        cleanup = .entries(taken.filter { !report.keptTargets.contains($0.record.target) })
+      } else {
+        cleanup = .runs(appliedRuns, keeping: kept.map(\.url), replacesOtherRuns: !options.isApply)
+      }
+      if !kept.isEmpty {
+        lines.append(
+          "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
+        )
+      }
+    }
+    let problems = [
+      crashed ? "the tests crashed" : nil,
+      countedIfAny(refusals, "refusal"),
+      countedIfAny(unrecorded.failures.count, "failure").map { $0 + " not recorded" },
+      unrecorded.unexplained.isEmpty ? nil : "tests failed without saying where",
+      countedIfAny(interrupted.count, "interrupted run").map { $0 + " not applied" },
+    ].compactMap { $0 }
+    return Conclusion(
+      lines: lines, orphans: orphans(refusals: refusals), cleanup: cleanup, problems: problems,
+      crashed: crashed)
+  }
+
+  /// Orphans are told only by what saw every test: a complete, unfiltered `record` that
+  /// refused and missed nothing, or every shard of a CI run; `apply` from the store never saw
+  /// the whole run.
+  private func orphans(refusals: Int) -> Orphans {
+    if shards != nil {
+      if options.recordFilter != nil {
+        return .untold("Orphans are not listed: --filter applies part of the shards' records.")
+      }
+      guard incompleteShards.isEmpty else {
+        return .untold(
+          "Orphans are not listed: \(incompleteShards.joined(separator: ", ")) did not report a complete run."
+        )
+      }
+      return .listed(prune: false, suggestsPrune: false)
+    }
+    guard !options.isApply else { return .untold(nil) }
+    let complete =
+      options.filterExpression == nil && !crashed && refusals == 0 && unrecorded.isEmpty
+    guard complete else {
+      return .untold(
+        options.prune
+          ? "Not pruning: only a complete, unfiltered run in which every failure was recorded can tell orphans."
+          : nil)
+    }
+    return .listed(prune: options.prune, suggestsPrune: true)
+  }
+}
