@@ -73,6 +73,19 @@ struct OnePlan {
     final class ClassOne: XCTestCase { func testRender() { assertSnapshot(of: "one", as: .lines) } }
     final class ClassTwo: XCTestCase { func testRender() { assertSnapshot(of: "two", as: .lines) } }
 
+    // A helper that does not pass its caller's name on: both tests name the helper's file.
+    func check(_ value: String, file: StaticString = #filePath, line: UInt = #line) {
+      assertSnapshot(of: value, as: .lines, file: file, line: line)
+    }
+    @Test func helperOne() { check("one") }
+    @Test func helperTwo() { check("two") }
+
+    // `named: "1"` beside the first unnamed snapshot.
+    @Test func namedClash() {
+      assertSnapshot(of: "a", as: .lines)
+      assertSnapshot(of: "b", as: .lines, named: "1")
+    }
+
     """
 
   /// Every command and record mode: the existing reference keeps its bytes, the missing one
@@ -81,11 +94,13 @@ struct OnePlan {
     try package.write("Tests/AppTests/ClashTests.swift", Self.clash)
     try package.write(Self.folder + "/ClashTests/render.1.txt", "old\n")
     let existing = Self.folder + "/ClashTests/render.1.txt"
-    let missing = Self.folder + "/ClashTests/testRender.1.txt"
+    let missing = ["testRender.1.txt", "check-_-file-line.1.txt", "namedClash.1.txt"].map {
+      Self.folder + "/ClashTests/" + $0
+    }
     func check(_ what: String, _ command: Command) throws {
       #expect(command.status != 0, "\(what): \(command.output)")
       #expect(try package.read(existing) == "old\n", "\(what): \(command.output)")
-      #expect(!package.exists(missing), "\(what): \(command.output)")
+      for path in missing { #expect(!package.exists(path), "\(what): \(path)\n\(command.output)") }
     }
     let record = try package.snapshotRecord()
     try check("record", record)
@@ -95,13 +110,15 @@ struct OnePlan {
       "\(record.output)")
     #expect(record.output.contains("ClassOne.testRender, snapshot 1 (ClashTests.swift:8)"))
     #expect(record.output.contains("ClassTwo.testRender, snapshot 1 (ClashTests.swift:9)"))
-    try check("--dry-run", try package.snapshotRecord("--dry-run"))
-    for filter in ["render", "SuiteOne", "ClassTwo"] {
+    for option in ["--dry-run", "--prune", "--gallery", "--quiet"] {
+      try check(option, try package.snapshotRecord(option))
+    }
+    for filter in ["render", "SuiteOne", "ClassTwo", "helperOne", "namedClash"] {
       try check("--filter \(filter)", try package.snapshotRecord("--filter", filter))
     }
     for mode in ["all", "missing", "failed", "never"] {
       let test = try package.swift(
-        ["test", "--filter", "ClashTests|SuiteOne|SuiteTwo|ClassOne|ClassTwo"],
+        ["test", "--filter", "ClashTests|SuiteOne|SuiteTwo|ClassOne|ClassTwo|helper|namedClash"],
         environment: ["SNAPSHOT_TESTING_RECORD": mode])
       try check("swift test, record \(mode)", test)
       try check("--apply-only after record \(mode)", try package.snapshotRecord("--apply-only"))

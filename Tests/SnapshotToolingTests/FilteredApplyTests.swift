@@ -230,3 +230,29 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder + "/dump.2.txt"))
   }
 }
+
+extension FilteredApplyTests {
+  /// A helper that does not pass its caller's name on names every caller's reference after
+  /// itself: a partial run cannot tell whose it is, and writes nothing.
+  @Test func aReferenceNamedByAHelperIsNotWrittenByAPartialRun() throws {
+    defer { package.remove() }
+    let root = package.url.standardizedFileURL.path
+    let source = root + "/Tests/AppTests/Helped.swift"
+    let text = "func check(_ value: String) {}\n@Test func one() { check(\"1\") }\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: source))
+    let reference = root + "/Tests/AppTests/__Snapshots__/Helped/check.1.txt"
+    var record = PendingFileRecord(
+      referencePath: reference, dataFile: "", testName: "check(_:)", sourceFile: source, line: 2,
+      sourceHash: ContentHash.of(text))
+    record.namedByHelper = true
+    try PendingStore.write(
+      .file(record), data: Data("1".utf8), in: store.appendingPathComponent("test-1"))
+    let (status, output) = try apply()
+    #expect(status == .refused)
+    #expect(
+      output.contains(
+        "Refused Tests/AppTests/__Snapshots__/Helped/check.1.txt: it is named after check(_:), a helper"
+      ), "\(output)")
+    #expect(!FileManager.default.fileExists(atPath: reference))
+  }
+}

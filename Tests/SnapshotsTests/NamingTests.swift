@@ -282,3 +282,24 @@ final class SuiteQualifiedXCTests: XCTestCase {
     #expect(try folder.text("dump.1.txt") == "before")
   }
 }
+
+/// Whether references are named after the running test, or after a helper it calls.
+@Suite struct HelperNameTests {
+  func check() -> Bool {
+    TestContext.current(testName: #function).isTestsOwn(#function)
+  }
+
+  @Test func aHelpersNameIsNotTheTests() {
+    #expect(!check())
+    #expect(TestContext.current(testName: #function).isTestsOwn(#function))
+  }
+}
+
+final class HelperNameXCTests: XCTestCase {
+  func check() -> Bool { TestContext.current(testName: #function).isTestsOwn(#function) }
+
+  func testAHelpersNameIsNotTheTests() {
+    XCTAssertFalse(check())
+    XCTAssertTrue(TestContext.current(testName: #function).isTestsOwn(#function))
+  }
+}

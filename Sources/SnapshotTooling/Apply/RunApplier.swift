@@ -119,6 +119,15 @@ struct RunApplier {
         ))
       return
     }
+    if partialRun, records.contains(where: { $0.namedByHelper == true }) {
+      report.refused.append(
+        .init(
+          path: shown,
+          reason:
+            "it is named after \(records[0].testName), a helper that other tests may call too, so this run cannot tell whose it is; record it with a full run (snapshot-record without --filter), or have the helper pass its caller's testName on"
+        ))
+      return
+    }
     if let shared = declared[records[0].sourceFile]?[records[0].testName], shared > 1 {
       report.refused.append(
         .init(

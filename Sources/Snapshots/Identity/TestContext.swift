@@ -54,6 +54,20 @@ struct TestContext {
     }
   }
 
+  /// Whether `testName`, which names the references, is the running test's own function
+  /// (`#function` in the test), rather than a helper's that other tests may call too; `true`
+  /// when no test can be told to be running.
+  func isTestsOwn(_ testName: String) -> Bool {
+    switch framework {
+    case .swiftTesting: return identity.name == testName
+    case .xcTest:
+      // `Suite.testFoo` (Linux) or `-[Suite testFoo]`, against `testFoo()`.
+      let method = identity.name.split(whereSeparator: { " .[]-".contains($0) }).last ?? ""
+      return identity.name == testName || method + "()" == testName
+    case .unknown: return true
+    }
+  }
+
   /// The suite the running test belongs to, `Outer.Inner` (Swift Testing), or its XCTest class;
   /// `nil` for a test outside any suite, or when no test can be told to be running.
   static func currentSuite() -> String? {

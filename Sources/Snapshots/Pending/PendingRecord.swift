@@ -95,6 +95,9 @@ import Foundation
   public var summary: String?
   /// The comparison's files saved beside the actual value (a difference image), if any.
   public var artifacts: [String]?
+  /// `true` when ``testName`` is not the running test's (a helper that does not pass its
+  /// caller's name on): other tests may name the same reference; `nil` otherwise.
+  public var namedByHelper: Bool?
 
   public init(
     referencePath: String, dataFile: String, testName: String, sourceFile: String = "",

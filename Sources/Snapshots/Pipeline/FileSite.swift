@@ -22,6 +22,8 @@ struct FileSite {
     var settings: SnapshotSettings
     /// The test as a pending record names it: `Suite.test()` when named after its suite.
     var recordedTestName: String
+    /// The running test, asked only when a record is left (``TestContext/isTestsOwn(_:)``).
+    var context: TestContext
   }
 
   /// Locates the reference of a strategy with `pathExtension` (and its own choice of
@@ -66,7 +68,7 @@ struct FileSite {
     return .success(
       Ready(
         location: location, settings: settings,
-        recordedTestName: suite.map { $0 + "." + testName } ?? testName))
+        recordedTestName: suite.map { $0 + "." + testName } ?? testName, context: context))
   }
 
   /// The name and variant a claim is made under.
@@ -122,8 +124,7 @@ struct FileSite {
         SnapshotResult.KeptFile(
           referencePath: location.readPath, actual: written.actual, artifacts: written.artifacts,
           pendingError: leavePendingRecord(
-            data, at: location, testName: ready.recordedTestName, mismatch: mismatch,
-            artifacts: written.artifacts),
+            data, ready: ready, mismatch: mismatch, artifacts: written.artifacts),
           attachments: FailureAttachment.files(
             reference: reference, actual: data, artifacts: artifacts, location: location))))
   }
@@ -131,12 +132,14 @@ struct FileSite {
   /// Leaves the actual value for `snapshot-record`; why it could not, if it could not (the
   /// failure says so, and `snapshot-record` counts it as not recorded).
   private func leavePendingRecord(
-    _ data: Data, at location: SnapshotLocation, testName: String,
-    mismatch: SnapshotResult.Mismatch, artifacts: [URL]
+    _ data: Data, ready: Ready, mismatch: SnapshotResult.Mismatch, artifacts: [URL]
   ) -> String? {
+    let location = ready.location
     var record = PendingFileRecord(
-      referencePath: location.url.standardizedFileURL.path, dataFile: "", testName: testName,
-      sourceFile: filePath, line: Int(line), sourceHash: ContentHash.ofFile(atPath: filePath))
+      referencePath: location.url.standardizedFileURL.path, dataFile: "",
+      testName: ready.recordedTestName, sourceFile: filePath, line: Int(line),
+      sourceHash: ContentHash.ofFile(atPath: filePath))
+    if !ready.context.isTestsOwn(testName) { record.namedByHelper = true }
     // A review diffs text itself; only the strategy can say how other bytes differ.
     if String(data: data, encoding: .utf8) == nil {
       record.summary = mismatch.difference?.message
