@@ -159,7 +159,7 @@ enum ToolCommand {
     Thread.detachNewThread {
       while getppid() == parent { usleep(100_000) }
       kill(child, SIGTERM)
-      exit(1)
+      exit(EXIT_FAILURE)
     }
     process.waitUntilExit()
     return process.terminationStatus
