@@ -196,11 +196,7 @@ import XCTest
     .appendingPathComponent("swift-snapshots-same-named-\(getpid())")
 
   @Suite struct First {
-    @Test func dump() throws {
-      #expect(
-        verifySnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)?
-          .hasPrefix("Recorded snapshot") == true)
-    }
+    @Test func dump() { #expect(recordsFirst(in: folder)) }
   }
 
   @Suite struct Second {
@@ -220,17 +216,20 @@ import XCTest
   }
 }
 
+/// The first suite's assertion, which records.
+private func recordsFirst(in folder: URL, testName: String = #function) -> Bool {
+  verifySnapshot(
+    of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path, testName: testName
+  )?.hasPrefix("Recorded snapshot") == true
+}
+
 /// The same two suites, with references named after their suites: each keeps its own file.
 @Suite(.serialized, .snapshots(naming: .suiteQualified)) struct SuiteQualifiedTests {
   static let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("swift-snapshots-qualified-\(getpid())")
 
   @Suite struct First {
-    @Test func dump() throws {
-      #expect(
-        verifySnapshot(of: "first", as: .lines, record: .missing, snapshotDirectory: folder.path)?
-          .hasPrefix("Recorded snapshot") == true)
-    }
+    @Test func dump() { #expect(recordsFirst(in: folder)) }
   }
 
   @Suite struct Second {
