@@ -295,3 +295,39 @@ private enum PNGHeader {
     #expect(TerminalLine.fit("abcd", width: 4) == "abcd")
   }
 }
+
+extension PendingReviewTests {
+  /// A reference two assertions resolved to is no pending change: no review or id can accept
+  /// it.
+  @Test func aReferenceInConflictCannotBeAccepted() throws {
+    let first = try #require(try ids()["first()"])
+    let folder = try #require(PendingStore.runs(in: store).last)
+    try Data(reference("first").utf8).write(
+      to: folder.appendingPathComponent(PendingStore.conflictPrefix + PendingStore.uniqueName()))
+    #expect(try ids()["first()"] == nil)
+    let (status, output) = try run(["apply", "--accept", first])
+    #expect(status == .usage, "\(output)")
+    #expect(try String(contentsOfFile: reference("first"), encoding: .utf8) == "1\n")
+  }
+
+  /// `show` says what differs between lines that look the same.
+  @Test func showNamesWhatLooksAlike() throws {
+    try write("caf\u{E9}\n", at: reference("first"))
+    let folder = try #require(PendingStore.runs(in: store).last)
+    let record = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first { name in
+        guard name.hasSuffix(".record"),
+          case .file(let file)? = try? PendingRun.record(at: folder.appendingPathComponent(name))
+        else { return false }
+        return file.testName == "first()"
+      })
+    guard case .file(let file)? = try PendingRun.record(at: folder.appendingPathComponent(record))
+    else { return }
+    try Data("cafe\u{301}\n".utf8).write(to: folder.appendingPathComponent(file.dataFile))
+    let (_, output) = try run(["show", try #require(try ids()["first()"])])
+    #expect(
+      output.contains(
+        "Line 1 of both look the same but differ in Unicode normalisation: the reference is composed (NFC), the actual value decomposed (NFD)."
+      ), "\(output)")
+  }
+}

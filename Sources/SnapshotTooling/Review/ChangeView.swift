@@ -47,7 +47,9 @@ struct ChangeView {
     case .diff:
       let diff = UnifiedDiff.forReview(colored: colored).text(
         old: oldText ?? "", new: newText ?? "")
-      return diff.map(Self.lines) ?? ["(no difference in the text)"]
+      // Lines that look alike on screen: what tells them apart.
+      let lookAlike = LookAlikeText.lines(reference: oldText ?? "", actual: newText ?? "")
+      return (diff.map(Self.lines) ?? ["(no difference in the text)"]) + lookAlike
     case .new:
       return newText.map(Self.lines) ?? ["(no new text: the inline snapshot is removed)"]
     case .old:
