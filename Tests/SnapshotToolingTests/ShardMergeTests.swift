@@ -160,3 +160,28 @@ import Testing
     #expect(try merge.merge([downloads.url.appendingPathComponent("shard-a")]).incomplete.isEmpty)
   }
 }
+
+extension ShardMergeTests {
+  /// A reference two assertions resolved to on one CI shard is in conflict in the merge, its
+  /// path moved into this package, and never written; the other shard's record of it neither.
+  @Test func aConflictOnOneShardRefusesTheReferenceEverywhere() throws {
+    let package = try package(testFiles: ["T.swift"])
+    defer { package.remove() }
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let one = try shard("one", in: downloads, [(fileRecord("a.1.txt"), Data("one".utf8))])
+    try Data("\(Self.ciRoot)/Tests/AppTests/__Snapshots__/T/a.1.txt".utf8).write(
+      to: one.appendingPathComponent(
+        "test-1/" + PendingStore.conflictPrefix + PendingStore.uniqueName()))
+    let two = try shard(
+      "two", in: downloads,
+      [(fileRecord("a.1.txt"), Data("one".utf8)), (fileRecord("b.1.txt"), Data("b".utf8))])
+    let result = try ShardMerge(packageDirectory: package.url).merge([one, two])
+    let local = package.url.standardizedFileURL.path + "/Tests/AppTests/__Snapshots__/T/"
+    #expect(result.run.conflicts == [local + "a.1.txt"])
+    let report = RunApplier(packageDirectory: package.url, dryRun: false).apply(result.run)
+    #expect(report.recorded == ["Tests/AppTests/__Snapshots__/T/b.1.txt"])
+    #expect(report.refused.map(\.path) == ["Tests/AppTests/__Snapshots__/T/a.1.txt"])
+    #expect(!FileManager.default.fileExists(atPath: local + "a.1.txt"))
+  }
+}
