@@ -70,7 +70,17 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
 }
 
 #if os(Linux) && compiler(>=6.3)
-  /// Registers the tracker before `main`, so it sees the first test start and its failures.
+  /// Registers the tracker before `main`, so it sees the first test start and its failures;
+  /// not in a Swift Testing run (`--testing-library swift-testing`), which starts no XCTest
+  /// test and need not pay for XCTest's observation at its start.
   @used @section(".init_array")
-  private let registerAtLoad: @convention(c) () -> Void = { _ = XCTestTracker.shared }
+  private let registerAtLoad: @convention(c) () -> Void = {
+    let arguments = CommandLine.arguments
+    if let library = arguments.firstIndex(of: "--testing-library"),
+      arguments.dropFirst(library + 1).first == "swift-testing"
+    {
+      return
+    }
+    _ = XCTestTracker.shared
+  }
 #endif

@@ -65,10 +65,14 @@ struct FileSite {
             path: location.readPath, first: owner, second: claimant.description)))
     }
     ReferenceLog.shared.log(location.readPath, testFilePath: filePath)
+    // `if let` rather than `Optional.map`: every assertion runs this, and in a debug build each
+    // `map` is a generic call.
+    var recordedTestName = testName
+    if let suite { recordedTestName = suite + "." + testName }
     return .success(
       Ready(
-        location: location, settings: settings,
-        recordedTestName: suite.map { $0 + "." + testName } ?? testName, context: context))
+        location: location, settings: settings, recordedTestName: recordedTestName,
+        context: context))
   }
 
   /// The name and variant a claim is made under.

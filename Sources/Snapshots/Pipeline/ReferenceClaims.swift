@@ -39,41 +39,39 @@ final class ReferenceClaims: Sendable {
     }
   }
 
-  private struct Claim {
-    var owner: Claimant
-    /// The other assertion, once two met.
-    var rival: Claimant?
-    /// What the owner's recording replaced, to put back if a rival comes: the file written and
+  private struct Claims {
+    /// The first assertion on each file.
+    var owners = [String: Claimant](minimumCapacity: 1024)
+    /// The files in conflict, with the other assertion: rare, so kept apart from ``owners``,
+    /// whose every lookup is an assertion's.
+    var rivals: [String: Claimant] = [:]
+    /// What an owner's recording replaced, to put back if a rival comes: the file written and
     /// its bytes before (`nil`: there was none).
-    var undo: (url: URL, previous: Data?)?
+    var undos: [String: (url: URL, previous: Data?)] = [:]
   }
 
-  private let claims = Locked([String: Claim](minimumCapacity: 1024))
+  private let claims = Locked(Claims())
 
   /// The other assertion that uses `path`, if one does (then the file is in conflict); else
   /// `claimant` owns it now.
   func claim(_ path: String, for claimant: Claimant) -> String? {
     claims.withLock { claims in
       // One lookup for a path not claimed yet, the usual case.
-      guard var claim = claims[path] else {
-        claims[path] = Claim(owner: claimant)
-        return nil
+      guard let owner = claims.owners.updateValue(claimant, forKey: path) else { return nil }
+      claims.owners[path] = owner
+      if !claims.rivals.isEmpty, let rival = claims.rivals[path] {
+        return (claimant.isSame(as: owner) ? rival : owner).description
       }
-      if let rival = claim.rival {
-        return (claimant.isSame(as: claim.owner) ? rival : claim.owner).description
-      }
-      if claim.owner.isSame(as: claimant) { return nil }
-      claim.rival = claimant
-      if let undo = claim.undo {
+      if owner.isSame(as: claimant) { return nil }
+      claims.rivals[path] = claimant
+      if let undo = claims.undos.removeValue(forKey: path) {
         if let previous = undo.previous {
           try? AtomicFile.write(previous, to: undo.url)
         } else {
           try? FileManager.default.removeItem(at: undo.url)
         }
-        claim.undo = nil
       }
-      claims[path] = claim
-      return claim.owner.description
+      return owner.description
     }
   }
 
@@ -86,10 +84,9 @@ final class ReferenceClaims: Sendable {
     -> Bool
   {
     try claims.withLock { claims throws(AtomicFile.WriteError) -> Bool in
-      guard var claim = claims[path], claim.rival == nil else { return false }
-      if claim.undo == nil { claim.undo = (url, try? AtomicFile.read(url)) }
+      guard claims.owners[path] != nil, claims.rivals[path] == nil else { return false }
+      if claims.undos[path] == nil { claims.undos[path] = (url, try? AtomicFile.read(url)) }
       try AtomicFile.write(data, to: url)
-      claims[path] = claim
       return true
     }
   }
