@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SnapshotsJSON", targets: ["SnapshotsJSON"]),
     .library(name: "InlineSnapshots", targets: ["InlineSnapshots"]),
     .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
+    .library(name: "SnapshotsHTTP", targets: ["SnapshotsHTTP"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     .library(name: "SnapshotSourceTooling", targets: ["SnapshotSourceTooling"]),
     // The plugins build one of these in the package's own debug build, beside its tests:
@@ -27,6 +28,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     // Only `SnapshotsCustomDump` uses it.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Only `SnapshotsHTTP` uses it: the request and response types servers and clients share.
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -67,6 +70,18 @@ let package = Package(
     .testTarget(
       name: "SnapshotsCustomDumpTests",
       dependencies: ["SnapshotsCustomDump", "InlineSnapshots"]
+    ),
+    // `.http`: requests, responses and exchanges as HTTP/1.1-shaped text, on swift-http-types.
+    .target(
+      name: "SnapshotsHTTP",
+      dependencies: [
+        "Snapshots", "SnapshotsJSON", .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .testTarget(
+      name: "SnapshotsHTTPTests",
+      dependencies: ["SnapshotsHTTP", "InlineSnapshots", "SnapshotTooling", "TestSupport"],
+      exclude: ["__Snapshots__"]
     ),
     .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),
     .target(

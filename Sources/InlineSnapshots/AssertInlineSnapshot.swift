@@ -60,3 +60,32 @@ public func assertInlineSnapshot<Value>(
     function: function, line: line, column: column
   ).assert(value, as: snapshotting, timeout: timeout)
 }
+
+/// Asserts a value against the snapshot written in the closure, as its type's own text
+/// strategy snapshots it (``Snapshottable``).
+///
+/// ```swift
+/// assertInlineSnapshot(of: response) {
+///   """
+///   HTTP/1.1 200 OK
+///   """
+/// }
+/// ```
+public func assertInlineSnapshot<Value: Snapshottable>(
+  of value: @autoclosure () throws -> Value?,
+  message: @autoclosure () -> String = "",
+  record: SnapshotTestingConfiguration.Record? = nil,
+  timeout: TimeInterval = 5,
+  syntax: InlineSnapshotSyntax = .assertInlineSnapshot,
+  matches expected: (() -> String)? = nil,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  function: StaticString = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) where Value.SnapshotFormat == String {
+  assertInlineSnapshot(
+    of: try value(), as: Value.snapshotting, message: message(), record: record,
+    timeout: timeout, syntax: syntax, matches: expected, fileID: fileID, file: filePath,
+    function: function, line: line, column: column)
+}

@@ -31,6 +31,24 @@ extension JSONValue {
   }
 }
 
+extension JSONValue {
+  /// The same document with every number written one way for its value: `1.0` and `1` as
+  /// `1`, `1e2` as `100`, `-0` as `0`, `0.000001` as `0.000001` and `1e-7` as `1e-7` (plain
+  /// digits between 10⁻⁶ and 10²¹, as JavaScript prints them; exact beyond `Double`).
+  ///
+  /// For a snapshot compared as text (an HTTP body), where two spellings of one value must not
+  /// make a diff.
+  public func normalizingNumbers() -> JSONValue {
+    switch self {
+    case .null, .bool, .string: return self
+    case .number(let text): return .number(ExactDecimal(text)?.canonicalText ?? text)
+    case .array(let elements): return .array(elements.map { $0.normalizingNumbers() })
+    case .object(let members):
+      return .object(members.map { ($0.key, $0.value.normalizingNumbers()) })
+    }
+  }
+}
+
 /// A JSON number's exact value: sign, significant digits and the power of ten after them.
 struct ExactDecimal: Equatable {
   var negative: Bool
@@ -44,6 +62,26 @@ struct ExactDecimal: Equatable {
   static func == (a: Self, b: Self) -> Bool {
     a.negative == b.negative && a.digits == b.digits && a.exponent == b.exponent
       && a.exponentText == b.exponentText
+  }
+
+  /// The value written one way (``JSONValue/normalizingNumbers()``); `nil` past an exponent
+  /// an `Int` holds, where the text stays as written.
+  var canonicalText: String? {
+    guard exponentText == nil else { return nil }
+    guard !digits.isEmpty else { return "0" }
+    let sign = negative ? "-" : ""
+    let all = String(decoding: digits, as: UTF8.self)
+    if exponent > 0, exponent <= 21 {
+      guard exponent < digits.count else {
+        return sign + all + String(repeating: "0", count: exponent - digits.count)
+      }
+      return sign + all.prefix(exponent) + "." + all.dropFirst(exponent)
+    }
+    if exponent <= 0, exponent > -6 {
+      return sign + "0." + String(repeating: "0", count: -exponent) + all
+    }
+    let mantissa = all.count == 1 ? all : all.prefix(1) + "." + all.dropFirst()
+    return sign + mantissa + "e" + String(exponent - 1)
   }
 
   init?(_ text: String) {

@@ -45,6 +45,30 @@ public func assertSnapshot<Value, Format>(
     at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
+/// Asserts that a value matches its reference, as its type's own strategy snapshots it
+/// (``Snapshottable``).
+///
+/// ```swift
+/// assertSnapshot(of: response)   // HTTPResponse is Snapshottable: .http
+/// ```
+public func assertSnapshot<Value: Snapshottable>(
+  of value: @autoclosure () throws -> Value,
+  named name: String? = nil,
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  assertSnapshot(
+    of: try value(), as: Value.snapshotting, named: name, record: record,
+    snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID, file: filePath,
+    testName: testName, line: line, column: column)
+}
+
 /// Asserts a value against several named strategies: `<test>.<name>.<ext>` for each.
 ///
 /// ```swift
@@ -112,4 +136,24 @@ public func verifySnapshot<Value, Format>(
     strategy: snapshotting, name: name, record: record, snapshotDirectory: snapshotDirectory,
     timeout: timeout, filePath: "\(filePath)", testName: testName, line: line
   ).run(value).message
+}
+
+/// ``verifySnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)``
+/// with the value's own strategy (``Snapshottable``).
+public func verifySnapshot<Value: Snapshottable>(
+  of value: @autoclosure () throws -> Value,
+  named name: String? = nil,
+  record: SnapshotTestingConfiguration.Record? = nil,
+  snapshotDirectory: String? = nil,
+  timeout: TimeInterval = 5,
+  fileID: StaticString = #fileID,
+  file filePath: StaticString = #filePath,
+  testName: String = #function,
+  line: UInt = #line,
+  column: UInt = #column
+) -> String? {
+  verifySnapshot(
+    of: try value(), as: Value.snapshotting, named: name, record: record,
+    snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID, file: filePath,
+    testName: testName, line: line, column: column)
 }
