@@ -64,10 +64,11 @@ struct ExactDecimal: Equatable {
       && a.exponentText == b.exponentText
   }
 
-  /// The value written one way (``JSONValue/normalizingNumbers()``); `nil` past an exponent
-  /// an `Int` holds, where the text stays as written.
+  /// The value written one way (``JSONValue/normalizingNumbers()``); `nil` for an exponent
+  /// of 10¹⁵ or more, whose text stays as written.
   var canonicalText: String? {
-    guard exponentText == nil else { return nil }
+    // Far from any number a body holds, and near where exponents stop fitting an `Int`.
+    guard exponentText == nil, abs(exponent) < 1_000_000_000_000_000 else { return nil }
     guard !digits.isEmpty else { return "0" }
     let sign = negative ? "-" : ""
     let all = String(decoding: digits, as: UTF8.self)

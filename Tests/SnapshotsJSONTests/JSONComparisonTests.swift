@@ -121,7 +121,35 @@ import Testing
     #expect(verdicts.count == pairs.count, "\(oracle.output)")
     let disagreeing = zip(pairs, verdicts).filter { JSONValue.numbersEqual($0.0, $0.1) != $1 }
     #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
+    // Written one way (`normalizingNumbers`): the same value, and one text for equal values.
+    func normalized(_ text: String) -> String {
+      guard case .number(let written) = JSONValue.number(text).normalizingNumbers() else {
+        return text
+      }
+      return written
+    }
+    for ((a, b), equal) in zip(pairs, verdicts) {
+      #expect(JSONValue.numbersEqual(a, normalized(a)), "\(a) → \(normalized(a))")
+      #expect((normalized(a) == normalized(b)) == equal, "\(a) \(b)")
+    }
     #expect(verdicts.contains(true) && verdicts.contains(false))
+  }
+
+  @Test func numbersAreWrittenOneWay() {
+    let written = [
+      "1.0", "1e2", "-0", "0.50", "1E-7", "0.000001", "123e20", "1e21", "1e22", "-12.5e-1",
+    ]
+    .map { text -> String in
+      guard case .number(let number) = JSONValue.number(text).normalizingNumbers() else {
+        return ""
+      }
+      return number
+    }
+    #expect(
+      written == [
+        "1", "100", "0", "0.5", "1e-7", "0.000001", "1.23e22", "1e21",
+        "1e22", "-1.25",
+      ])
   }
 
   @Test func numbersOutsideDoubleFailAndSayWhere() throws {

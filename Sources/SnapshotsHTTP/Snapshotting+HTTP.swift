@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Snapshots
+
+extension Snapshotting where Value == HTTPExchange, Format == String {
+  /// A request and its response as HTTP/1.1-shaped text, in that order: the request line and
+  /// its header fields, its body, then the status line, its fields and its body.
+  ///
+  /// The values of `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are
+  /// replaced by `<redacted>` (their scheme, cookie names and attributes kept) unless revealed
+  /// by name. Bodies are written by content type: JSON canonical (keys sorted, numbers written
+  /// one way), text as text, anything else as its size and SHA-256. `Date` values and other HTTP
+  /// dates are filtered to `<date>`.
+  public static var http: Snapshotting { http() }
+
+  /// ``http`` revealing these secret fields as they are, and with these filters after its own.
+  public static func http(
+    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    httpText(revealing: revealing, filters: filters) { $0.text(of: $1) }
+  }
+}
+
+extension Snapshotting where Value == HTTPMessage, Format == String {
+  /// A request or a response with its body, as ``Snapshotting/http`` writes an exchange's.
+  public static var http: Snapshotting { http() }
+
+  public static func http(
+    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    httpText(revealing: revealing, filters: filters) { $0.text($1.head, body: $1.body) }
+  }
+}
+
+extension Snapshotting where Value == HTTPRequest, Format == String {
+  /// A request without a body.
+  public static var http: Snapshotting { http() }
+
+  public static func http(
+    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    httpText(revealing: revealing, filters: filters) { $0.text(.request($1), body: []) }
+  }
+}
+
+extension Snapshotting where Value == HTTPResponse, Format == String {
+  /// A response without a body.
+  public static var http: Snapshotting { http() }
+
+  public static func http(
+    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    httpText(revealing: revealing, filters: filters) { $0.text(.response($1), body: []) }
+  }
+}
+
+extension Snapshotting where Format == String {
+  /// The one way every HTTP strategy is made: text, `.http` files, HTTP dates filtered.
+  fileprivate static func httpText(
+    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter],
+    _ write: @escaping (HTTPText, Value) -> String
+  ) -> Snapshotting {
+    let writer = HTTPText(revealing: revealing)
+    var strategy = Snapshotting<String, String>.lines.pullback { write(writer, $0) }
+      .filtered([.httpDates] + filters)
+    strategy.pathExtension = "http"
+    return strategy
+  }
+}
+
+extension SnapshotFilter {
+  /// A header field's value, whatever it is (a request id, a server's version): `<volatile>`.
+  public static func httpField(_ name: HTTPField.Name) -> SnapshotFilter {
+    let escaped = NSRegularExpression.escapedPattern(for: name.rawName)
+    return .regex("(?im)^(\(escaped)): .*$", replacement: "$1: <volatile>")
+  }
+}
+
+extension HTTPExchange: Snapshottable {
+  public static var snapshotting: Snapshotting<HTTPExchange, String> { .http }
+}
+
+extension HTTPMessage: Snapshottable {
+  public static var snapshotting: Snapshotting<HTTPMessage, String> { .http }
+}
+
+extension HTTPRequest: Snapshottable {
+  public static var snapshotting: Snapshotting<HTTPRequest, String> { .http }
+}
+
+extension HTTPResponse: Snapshottable {
+  public static var snapshotting: Snapshotting<HTTPResponse, String> { .http }
+}
