@@ -62,7 +62,7 @@ public func assertInlineSnapshot<Value>(
 }
 
 /// Asserts a value against the snapshot written in the closure, as its type's own text
-/// strategy snapshots it (``Snapshottable``).
+/// strategy snapshots it (`Snapshottable`).
 ///
 /// ```swift
 /// assertInlineSnapshot(of: response) {

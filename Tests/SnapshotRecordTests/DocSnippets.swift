@@ -92,6 +92,7 @@ enum DocSnippets {
       #endif
       import InlineSnapshots
       import Snapshots
+      import SnapshotsHTTP
       import SnapshotsJSON
       import SnapshotsPNG
       import Testing
