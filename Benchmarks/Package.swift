@@ -18,6 +18,7 @@ let package = Package(
         .product(name: "Snapshots", package: "swift-snapshots"),
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
+        .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
         .product(name: "SnapshotTooling", package: "swift-snapshots"),
         .product(name: "SnapshotSourceTooling", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
