@@ -141,8 +141,12 @@ enum DocSnippets {
       import FoundationNetworking
     #endif
     import Snapshots
+    import SnapshotsHTTP
     import SnapshotsPNG
 
+    let exchange = HTTPExchange(
+      request: HTTPRequest(method: .get, scheme: "https", authority: "example.com", path: "/"),
+      response: HTTPResponse(status: .ok))
     struct Invoice: Encodable {
       struct Customer: Encodable { var name = "Ann" }
       var customer = Customer()
