@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A Hummingbird application whose every request and response is snapshotted with `.http`:
+// the toolkit's server-side job, end to end.
+let package = Package(
+  name: "Server",
+  platforms: [.macOS(.v14)],
+  products: [.library(name: "Server", targets: ["Server"])],
+  dependencies: [
+    .package(name: "swift-snapshots", path: "../.."),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+  ],
+  targets: [
+    .target(name: "Server", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
+    .testTarget(
+      name: "ServerTests",
+      dependencies: [
+        "Server",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
+        .product(name: "InlineSnapshots", package: "swift-snapshots"),
+      ],
+      exclude: ["__Snapshots__"]
+    ),
+  ]
+)

@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import InlineSnapshots
+import Server
+import SnapshotsHTTP
+import Testing
+
+/// Every route's request and response, snapshotted together.
+///
+/// Some are kept in `__Snapshots__`, some inline; `swift package
+/// --allow-writing-to-package-directory snapshot-record` records them.
+@Suite struct ServerTests {
+  @Test func anOrderAsJSON() async throws {
+    try await buildApplication().test(.router) { client in
+      let exchange = try await client.exchange(.get, "/api/orders/42")
+      assertSnapshot(of: exchange)
+    }
+  }
+
+  @Test func theHomePage() async throws {
+    try await buildApplication().test(.router) { client in
+      let exchange = try await client.exchange(.get, "/")
+      assertSnapshot(of: exchange)
+    }
+  }
+
+  /// The cookie's value is a fresh UUID each time, and a secret: it never reaches a reference.
+  @Test func subscribingRedirects() async throws {
+    try await buildApplication().test(.router) { client in
+      let exchange = try await client.exchange(
+        .post, "/subscribe", headers: [.contentType: "application/x-www-form-urlencoded"],
+        body: "email=ann%40example.com")
+      assertInlineSnapshot(of: exchange) {
+        """
+        POST /subscribe HTTP/1.1
+        Content-Type: application/x-www-form-urlencoded
+
+        email=ann%40example.com
+
+        HTTP/1.1 303 See Other
+        Location: /thanks
+        Set-Cookie: subscriber=<redacted>; Path=/; HttpOnly
+        Content-Length: 0
+
+        """
+      }
+    }
+  }
+
+  @Test func aMissingPage() async throws {
+    try await buildApplication().test(.router) { client in
+      let exchange = try await client.exchange(.get, "/nowhere")
+      assertSnapshot(of: exchange)
+    }
+  }
+
+  /// Without the token, and with it: the token itself is never written.
+  @Test func theAccountNeedsAToken() async throws {
+    try await buildApplication().test(.router) { client in
+      let anonymous = try await client.exchange(.get, "/account")
+      assertInlineSnapshot(of: anonymous) {
+        """
+        GET /account HTTP/1.1
+
+        HTTP/1.1 401 Unauthorized
+        Content-Type: text/plain; charset=utf-8
+        WWW-Authenticate: Bearer
+        Content-Length: 20
+
+        Please authenticate.
+
+        """
+      }
+      let signedIn = try await client.exchange(
+        .get, "/account", headers: [.authorization: "Bearer \(accountToken)"])
+      assertSnapshot(of: signedIn, named: "signedIn")
+    }
+  }
+}
+
+extension TestClientProtocol {
+  /// Sends a request and returns it with the response, as one exchange to snapshot.
+  func exchange(
+    _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String = ""
+  ) async throws -> HTTPExchange {
+    let request = HTTPRequest(
+      method: method, scheme: nil, authority: nil, path: path, headerFields: headers)
+    let response = try await execute(
+      uri: path, method: method, headers: headers,
+      body: body.isEmpty ? nil : ByteBuffer(string: body))
+    return HTTPExchange(
+      request: request, requestBody: Data(body.utf8), response: response.head,
+      responseBody: Array(response.body.readableBytesView))
+  }
+}
