@@ -167,6 +167,28 @@ import XCTest
   }
 }
 
+/// `.http` across variants: a file per variant, as for any text strategy.
+@Suite struct HTTPVariantTests {
+  @Test func aResponsePerVariant() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    _ = verifySnapshots(
+      of: { variant in
+        HTTPMessage(
+          HTTPResponse(status: .ok, headerFields: [.contentLanguage: variant["language"] ?? ""]),
+          body: Data((variant["language"] == "de" ? "Hallo" : "Hello").utf8))
+      }, as: .http, across: Variants(["language": ["en", "de"]]), record: .all,
+      snapshotDirectory: folder.path)
+    #expect(
+      try folder.contents() == [
+        "aResponsePerVariant.language=de.http", "aResponsePerVariant.language=en.http",
+      ])
+    #expect(
+      try folder.text("aResponsePerVariant.language=de.http")
+        == "HTTP/1.1 200 OK\nContent-Language: de\n\nHallo\n")
+  }
+}
+
 /// With no `as:` under XCTest, file and inline.
 final class HTTPSnapshottableXCTests: XCTestCase {
   func testAResponseNeedsNoStrategy() throws {
@@ -209,11 +231,11 @@ final class HTTPSnapshottableXCTests: XCTestCase {
   func secretsProbe() throws {
     let folder = try #require(ProcessInfo.processInfo.environment["SECRETS_PACKAGE"])
     let references = folder + "/Tests/AppTests/__Snapshots__/AccountTests"
-    _ = verifySnapshot(of: Self.exchange("old"), record: .all, snapshotDirectory: references)
+    _ = verifySnapshot(
+      of: Self.exchange("old"), named: "account", record: .all, snapshotDirectory: references)
     // A change: the actual value and a pending record are kept.
     _ = verifySnapshot(
-      of: Self.exchange("new"), record: .never, snapshotDirectory: references,
-      testName: "secretsProbe()")
+      of: Self.exchange("new"), named: "account", record: .never, snapshotDirectory: references)
     assertInlineSnapshot(of: Self.exchange("inline")) {
       """
       old
@@ -244,6 +266,11 @@ final class HTTPSnapshottableXCTests: XCTestCase {
       let text = String(decoding: data, as: UTF8.self)
       for secret in Self.secrets { #expect(!text.contains(secret), "\(secret) in \(path)") }
     }
+    // The gallery shows an exchange as text, its change as a diff.
+    let page = try String(
+      contentsOfFile: root + "/.build/snapshots/gallery.html", encoding: .utf8)
+    #expect(page.contains("GET /account HTTP/1.1"), "\(page)")
+    #expect(page.contains("<span class=\"add\">+new</span>"), "\(page)")
     // What was searched: a reference, an artifact, the pending records, the catalog and page.
     for kind in [
       ".http", "snapshot-artifacts/", ".record", "snapshot-catalog.json", "gallery.html",
