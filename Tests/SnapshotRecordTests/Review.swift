@@ -153,7 +153,8 @@ struct Review {
     let left = try terminal.waitFor("[1/1]")
     #expect(left.contains("Test:      reviewInlineOne()"), "\(left)")
     try terminal.send("C-c")
-    let interrupted = try terminal.waitFor("EXIT ", seconds: 30)
+    try terminal.waitFor("EXIT ", seconds: 30)
+    let interrupted = try terminal.screen(history: true)
     #expect(
       interrupted.contains("snapshots: stopped (signal 2); no file is half written"),
       "\(interrupted)")

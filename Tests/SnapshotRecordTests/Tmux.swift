@@ -50,9 +50,13 @@ struct Tmux {
     _ = try tmux(["send-keys", "-t", session] + keys)
   }
 
-  /// The screen as it is now.
-  func screen() throws -> String {
-    try tmux(["capture-pane", "-p", "-t", session])
+  /// The screen as it is now; with `history`, the lines scrolled off its top too.
+  ///
+  /// The shell's screen, given back when a full-screen program ends, may have its cursor on
+  /// the last row (tmux resizes a new detached pane to its size after the program starts), so
+  /// that what is printed next scrolls the first lines off the screen.
+  func screen(history: Bool = false) throws -> String {
+    try tmux(["capture-pane", "-p"] + (history ? ["-S", "-"] : []) + ["-t", session])
   }
 
   /// Waits until the screen shows `text`; the screen then.
