@@ -77,7 +77,8 @@ import Foundation
     let oldBytes = Set(old.map { Array($0.utf8) }), newBytes = Set(new.map { Array($0.utf8) })
     var removed: [[UInt8]: Int] = [:]
     for (index, line) in old.enumerated() where !newBytes.contains(Array(line.utf8)) {
-      removed[appearance(line)] = removed[appearance(line)] ?? index
+      let look = appearance(line)
+      if removed[look] == nil { removed[look] = index }
     }
     guard !removed.isEmpty else { return [] }
     var found: [String] = []

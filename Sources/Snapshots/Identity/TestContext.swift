@@ -61,9 +61,9 @@ struct TestContext {
     switch framework {
     case .swiftTesting: return identity.name == testName
     case .xcTest:
-      // `Suite.testFoo` (Linux) or `-[Suite testFoo]`, against `testFoo()`.
-      let method = identity.name.split(whereSeparator: { " .[]-".contains($0) }).last ?? ""
-      return identity.name == testName || method + "()" == testName
+      // `Suite.testFoo` or `-[Suite testFoo]`, against `testFoo()`.
+      return identity.name == testName
+        || XCTestTracker.parts(of: identity.name).map { $0.method + "()" == testName } ?? false
     case .unknown: return true
     }
   }
@@ -76,7 +76,7 @@ struct TestContext {
       return suites.isEmpty ? nil : suites.joined(separator: ".")
     }
     guard case .running(_, let name) = XCTestTracker.shared.current else { return nil }
-    return XCTestTracker.className(of: name)
+    return XCTestTracker.parts(of: name)?.className
   }
 
   /// A Swift Testing test's run: its task, which Swift Testing starts for each run of each test

@@ -37,14 +37,18 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
     }
   }
 
-  /// The class in XCTest's name of a test case: `Suite` in `Suite.testFoo` (Linux) or in
-  /// `-[Suite testFoo]` (Apple's platforms).
-  static func className(of name: String) -> String? {
-    if name.hasPrefix("-["), let space = name.firstIndex(of: " ") {
-      return String(name[name.index(name.startIndex, offsetBy: 2)..<space])
+  /// The class and the method in XCTest's name of a test case: `Suite` and `testFoo` in
+  /// `Suite.testFoo` (Linux) or in `-[Suite testFoo]` (Apple's platforms); `nil` for a name of
+  /// neither shape.
+  static func parts(of name: String) -> (className: String, method: String)? {
+    if name.hasPrefix("-["), name.hasSuffix("]"), let space = name.firstIndex(of: " ") {
+      return (
+        String(name[name.index(name.startIndex, offsetBy: 2)..<space]),
+        String(name[name.index(after: space)..<name.index(before: name.endIndex)])
+      )
     }
     guard let dot = name.lastIndex(of: ".") else { return nil }
-    return String(name[..<dot])
+    return (String(name[..<dot]), String(name[name.index(after: dot)...]))
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
