@@ -12,19 +12,16 @@ let package = Package(
     .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
     .library(name: "SnapshotsHTTP", targets: ["SnapshotsHTTP"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
-    .library(name: "SnapshotSourceTooling", targets: ["SnapshotSourceTooling"]),
-    // The plugins build one of these in the package's own debug build, beside its tests:
-    // `snapshots-files` (seconds) unless the package has inline snapshots, `snapshots`
-    // (swift-syntax: minutes, once) when it does or a command needs a Swift parser.
+    // The plugins build it in the package's own debug build, beside its tests: it reads Swift
+    // with its own lexer, so it builds in seconds.
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
-    .executable(name: "snapshots-files", targets: ["SnapshotsFilesTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
     .plugin(name: "snapshot-migrate", targets: ["SnapshotMigrate"]),
     .plugin(name: "snapshot-gallery", targets: ["SnapshotGallery"]),
   ],
   dependencies: [
-    // Only SnapshotSourceTooling (the `snapshots` executable) uses swift-syntax; test targets
-    // that import `InlineSnapshots`, and `snapshots-files`, build without it.
+    // The oracle the tool's Swift reader is held to, in this package's own tests only: a
+    // dependent never builds it.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     // Only `SnapshotsCustomDump` uses it.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -84,26 +81,16 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),
-    .target(
-      name: "SnapshotSourceTooling",
-      dependencies: [
-        "SnapshotTooling",
-        "SnapshotsPNG",
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-      ]
-    ),
     .testTarget(
       name: "SnapshotToolingTests",
       dependencies: [
-        "SnapshotTooling", "SnapshotSourceTooling", "SnapshotsPNG", "TestSupport",
-        // The oracle the lexer of `SwiftDeclarations` is held to.
+        "SnapshotTooling", "SnapshotsPNG", "TestSupport",
+        // The oracle the Swift reader (`SwiftDeclarations`, `SwiftCalls`) is held to.
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
     ),
-    .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotSourceTooling"]),
-    .executableTarget(name: "SnapshotsFilesTool", dependencies: ["SnapshotTooling"]),
+    .executableTarget(name: "SnapshotsTool", dependencies: ["SnapshotTooling"]),
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
     .testTarget(
       name: "SnapshotRecordTests", dependencies: ["Snapshots", "SnapshotsPNG", "TestSupport"]),

@@ -3,10 +3,10 @@ import PackagePlugin
 
 /// What every command plugin does: hands the user's arguments, untouched, to the `snapshots`
 /// tool, which owns their grammar, help and exit codes (`snapshots plugin <command>`), and
-/// builds what the tool's plan asks for first: the tests, and the tool with a Swift parser.
+/// builds the tests first when the tool's plan asks for them.
 ///
-/// The tools are built in the package's own debug build beside its tests, so a tool is built
-/// once whichever plugin asks first, and shares the modules the tests already built. (A
+/// The tool is built in the package's own debug build beside its tests, so it is built once
+/// whichever plugin asks first, and shares the modules the tests already built. (A
 /// plugin's declared tool dependency would be built in a folder of its own, for each plugin's
 /// first use.) This file is shared by the plugins through links: a plugin cannot depend on a
 /// library.
@@ -18,8 +18,6 @@ enum ToolCommand {
     /// The user asked for no progress.
     var quiet: Bool
     var buildTests: Bool
-    var tool: String
-    var needsFullToolStatus: Int32
     var failures: [String: String]
   }
 
@@ -28,16 +26,15 @@ enum ToolCommand {
     packageManager: PackageManager
   ) throws {
     var known = ["--package-directory", context.package.directoryURL.path]
-    if canHaveInlineSnapshots(context) { known.append("--inline-snapshots") }
     if let toolkit = context.package.dependencies.first(where: {
       $0.package.displayName == "swift-snapshots"
     }) {
       known += ["--toolkit-identity", toolkit.package.id]
     }
-    let files = try Tool.files.build(with: packageManager, say: say)
+    let tool = try buildTool(with: packageManager, say: say)
     let plan = try JSONDecoder().decode(
       Plan.self,
-      from: output(of: files, ["plugin", command, "--plan"] + known + ["--"] + arguments))
+      from: output(of: tool, ["plugin", command, "--plan"] + known + ["--"] + arguments))
     if let text = plan.say {
       if plan.fails { throw PluginError(text) }
       print(text)
@@ -52,14 +49,7 @@ enum ToolCommand {
       toolArguments += ["--test-binary", binary.path]
     }
     toolArguments += ["--"] + arguments
-    var tool = Tool(rawValue: plan.tool) ?? .full
-    var status = try run(tool.build(with: packageManager, say: progress), toolArguments)
-    // A run that has inline snapshots through a library the plugin cannot see: the tool
-    // without a parser changed nothing, and the whole tool runs the command again.
-    if status == plan.needsFullToolStatus && tool == .files {
-      tool = .full
-      status = try run(tool.build(with: packageManager, say: progress), toolArguments)
-    }
+    let status = try run(tool, toolArguments)
     guard status == 0 else {
       // The tool has said what went wrong, in its last line; SwiftPM may print this one
       // before the tool's output.
@@ -67,51 +57,22 @@ enum ToolCommand {
     }
   }
 
-  /// One of the toolkit's executables.
-  enum Tool: String {
-    /// Everything but rewriting inline snapshots, migration and `info`: no Swift parser,
-    /// seconds.
-    case files = "snapshots-files"
-    /// The whole tool, on swift-syntax: minutes the first time.
-    case full = "snapshots"
-
-    /// The tool, built (or found up to date) by `packageManager`; `say` gets progress lines
-    /// while a build takes more than a moment.
-    func build(with packageManager: PackageManager, say: @escaping @Sendable (String) -> Void)
-      throws -> URL
-    {
-      let step =
-        self == .full
-        ? "Building the snapshots tool with its Swift parser (minutes the first time)"
-        : "Building the snapshots tool"
-      let result = try timed(step, done: "Built the snapshots tool", say: say) {
-        try packageManager.build(
-          .product(rawValue), parameters: .init(configuration: .debug, logging: .concise))
-      }
-      guard result.succeeded,
-        let tool = result.builtArtifacts.first(where: { $0.kind == .executable })
-      else {
-        print(result.logText)
-        throw PluginError("could not build \(rawValue)")
-      }
-      return tool.url
+  /// The `snapshots` tool, built (or found up to date) by `packageManager`; `say` gets
+  /// progress lines while a build takes more than a moment.
+  private static func buildTool(
+    with packageManager: PackageManager, say: @escaping @Sendable (String) -> Void
+  ) throws -> URL {
+    let result = try timed("Building the snapshots tool", done: "Built the snapshots tool", say: say) {
+      try packageManager.build(
+        .product("snapshots"), parameters: .init(configuration: .debug, logging: .concise))
     }
-  }
-
-  /// Whether the package's tests can leave inline snapshots: a target of the package depends
-  /// on `InlineSnapshots` (directly or through other libraries), or a source of the package
-  /// names an inline snapshot function (the deprecated `_assertInlineSnapshot` lives in the
-  /// core).
-  private static func canHaveInlineSnapshots(_ context: PluginContext) -> Bool {
-    context.package.targets.contains { target in
-      guard let module = target as? SourceModuleTarget else { return false }
-      if module.recursiveTargetDependencies.contains(where: { $0.name == "InlineSnapshots" }) {
-        return true
-      }
-      return module.sourceFiles(withSuffix: "swift").contains { file in
-        (try? String(contentsOf: file.url, encoding: .utf8))?.contains("InlineSnapshot") == true
-      }
+    guard result.succeeded,
+      let tool = result.builtArtifacts.first(where: { $0.kind == .executable })
+    else {
+      print(result.logText)
+      throw PluginError("could not build the snapshots tool")
     }
+    return tool.url
   }
 
   /// Builds the package's tests and returns their binary.

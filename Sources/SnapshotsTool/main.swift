@@ -1,4 +1,3 @@
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import SnapshotTooling
 
-SnapshotsCommand.main(tooling: SwiftSourceTooling())
+SnapshotsCommand.main()

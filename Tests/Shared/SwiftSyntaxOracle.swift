@@ -1,4 +1,5 @@
 import Foundation
+@testable @_spi(Tooling) import SnapshotTooling
 import SwiftParser
 import SwiftSyntax
 
@@ -23,6 +24,92 @@ enum SwiftSyntaxOracle {
       let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
       names[name + "(" + labels.joined() + ")", default: 0] += 1
       return .visitChildren
+    }
+  }
+}
+
+extension SwiftSyntaxOracle {
+  /// swift-syntax's answer to what `SwiftCalls` reads: every function call, in the same shape;
+  /// `nil` when swift-syntax does not parse `source` cleanly.
+  static func calls(in source: String) -> [SwiftCalls.Call]? {
+    let tree = Parser.parse(source: source)
+    guard !tree.hasError else { return nil }
+    let calls = Calls(viewMode: .sourceAccurate)
+    calls.walk(tree)
+    return calls.found.sorted { $0.calleeEnd < $1.calleeEnd }
+  }
+
+  private final class Calls: SyntaxVisitor {
+    var found: [SwiftCalls.Call] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      let name = Self.name(of: node.calledExpression)
+      let closures = ([node.trailingClosure].compactMap { $0 }.map { Self.closure($0) })
+        + node.additionalTrailingClosures.map {
+          var closure = Self.closure($0.closure)
+          closure.label = $0.label.text
+          closure.labelStart = $0.label.positionAfterSkippingLeadingTrivia.utf8Offset
+          return closure
+        }
+      found.append(
+        SwiftCalls.Call(
+          name: name?.text, nameStart: name?.positionAfterSkippingLeadingTrivia.utf8Offset,
+          start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+          calleeEnd: node.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset,
+          leftParen: node.leftParen?.positionAfterSkippingLeadingTrivia.utf8Offset,
+          rightParenEnd: node.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset,
+          arguments: node.arguments.map(Self.argument),
+          trailingClosure: closures.first,
+          additionalTrailingClosures: Array(closures.dropFirst()),
+          end: node.endPositionBeforeTrailingTrivia.utf8Offset))
+      return .visitChildren
+    }
+
+    static func name(of callee: ExprSyntax) -> TokenSyntax? {
+      if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+      if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
+      if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+        return name(of: generic.expression)
+      }
+      return nil
+    }
+
+    static func argument(_ node: LabeledExprSyntax) -> SwiftCalls.Argument {
+      let expression = node.expression
+      return SwiftCalls.Argument(
+        label: node.label?.text, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+        expressionStart: expression.positionAfterSkippingLeadingTrivia.utf8Offset,
+        expressionEnd: expression.endPositionBeforeTrailingTrivia.utf8Offset,
+        end: node.endPositionBeforeTrailingTrivia.utf8Offset,
+        closure: expression.as(ClosureExprSyntax.self).map(closure),
+        literal: expression.as(StringLiteralExprSyntax.self).map(literal),
+        elements: expression.as(ArrayExprSyntax.self).map { array in
+          array.elements.map { element in
+            SwiftCalls.Element(
+              start: element.positionAfterSkippingLeadingTrivia.utf8Offset,
+              expressionEnd: element.expression.endPositionBeforeTrailingTrivia.utf8Offset,
+              end: element.endPositionBeforeTrailingTrivia.utf8Offset,
+              literal: element.expression.as(StringLiteralExprSyntax.self).map(literal))
+          }
+        })
+    }
+
+    static func closure(_ node: ClosureExprSyntax) -> SwiftCalls.Closure {
+      var only: StringLiteralExprSyntax?
+      if node.signature == nil, node.statements.count == 1, let statement = node.statements.first,
+        statement.semicolon == nil
+      {
+        only = statement.item.as(StringLiteralExprSyntax.self)
+      }
+      return SwiftCalls.Closure(
+        label: nil, labelStart: nil, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+        end: node.endPositionBeforeTrailingTrivia.utf8Offset, literal: only.map(literal))
+    }
+
+    static func literal(_ node: StringLiteralExprSyntax) -> SwiftCalls.Literal {
+      SwiftCalls.Literal(
+        start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+        end: node.endPositionBeforeTrailingTrivia.utf8Offset, value: node.representedLiteralValue)
     }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsPNG
 import TestSupport
@@ -43,7 +42,7 @@ import Testing
     var lines: [String] = []
     let command = try SnapshotsCommand(
       parsing: ["catalog", "--package-directory", package.path], currentDirectory: package.url)
-    #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .success)
+    #expect(command.run(print: { lines.append($0) }) == .success)
     #expect(
       lines == [
         "Wrote .build/snapshots/snapshot-catalog.json: 4 snapshots, 2 failed or new."
@@ -104,7 +103,7 @@ import Testing
     let command = try SnapshotsCommand(
       parsing: ["gallery", "--package-directory", package.path], currentDirectory: package.url)
     var lines: [String] = []
-    #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .success)
+    #expect(command.run(print: { lines.append($0) }) == .success)
     #expect(lines.first?.contains("2 snapshots (2 to review)") == true, "\(lines)")
     let catalog = try SnapshotCatalog.build(packageDirectory: package.url)
     #expect(
@@ -135,7 +134,7 @@ import Testing
       var lines: [String] = []
       let command = try SnapshotsCommand(
         parsing: [verb, "--package-directory", missing.path], currentDirectory: parent.url)
-      #expect(command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling()) == .usage)
+      #expect(command.run(print: { lines.append($0) }) == .usage)
       #expect(lines == ["error: \(missing.path): no such package folder"])
     }
     #expect(try parent.contents().isEmpty)

@@ -58,17 +58,6 @@ import Testing
     }
   }
 
-  @Test(arguments: [["migrate", "--dry-run"], ["info", "x.png"]])
-  func verbsThatNeedAParserSayItWithoutOne(arguments: [String]) throws {
-    var lines: [String] = []
-    let command = try SnapshotsCommand(parsing: arguments, currentDirectory: here)
-    #expect(command.run(print: { lines.append($0) }, tooling: nil) == .needsSourceTooling)
-    #expect(
-      lines == [
-        "This needs the snapshots tool built with a Swift parser (\(arguments[0])); nothing was changed."
-      ])
-  }
-
   @Test(arguments: [["--help"], ["record", "--help"], ["help", "apply"], []])
   func helpIsAskedFor(arguments: [String]) {
     #expect {

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import TestSupport
 import Testing
@@ -60,9 +59,7 @@ import Testing
     try apply(arguments)
   }
 
-  func apply(_ arguments: [String], tooling: (any SourceTooling)? = SwiftSourceTooling()) throws
-    -> (SnapshotsCommand.ExitCode, String)
-  {
+  func apply(_ arguments: [String]) throws -> (SnapshotsCommand.ExitCode, String) {
     for run in PendingStore.runs(in: store) {
       _ = FileManager.default.createFile(
         atPath: run.appendingPathComponent("\(PendingStore.finishedPrefix)\(getpid())").path,
@@ -72,7 +69,7 @@ import Testing
     let command = try SnapshotsCommand(
       parsing: ["apply", "--package-directory", package.url.path, "--quiet"] + arguments,
       currentDirectory: package.url)
-    let status = command.run(print: { lines.append($0) }, tooling: tooling)
+    let status = command.run(print: { lines.append($0) })
     return (status, lines.joined(separator: "\n"))
   }
 
@@ -125,37 +122,6 @@ import Testing
     let whole = try String(contentsOfFile: sourcePath, encoding: .utf8)
     #expect(whole.contains("of: \"two\", as: .lines) {\n    \"\"\"\n    two\n"))
     #expect(try pending().isEmpty)
-  }
-
-  @Test func aToolWithoutAParserChangesNothingAndLeavesTheRunForOneWithIt() throws {
-    defer { package.remove() }
-    let run = store.appendingPathComponent("test-1")
-    try PendingStore.write(inline(line: 5, "one", test: "first()"), data: nil, in: run)
-    try PendingStore.write(
-      file(sourceHash: ContentHash.of(Self.source)), data: Data("recorded\n".utf8), in: run)
-    let (status, output) = try apply([], tooling: nil)
-    #expect(status == .needsSourceTooling)
-    #expect(
-      output
-        == "This needs the snapshots tool built with a Swift parser (1 inline snapshot to rewrite); nothing was changed."
-    )
-    #expect(try String(contentsOfFile: sourcePath, encoding: .utf8) == Self.source)
-    #expect(!FileManager.default.fileExists(atPath: referencePath))
-    #expect(try pending().count == 2)
-    let (again, rest) = try apply()
-    #expect(again == .success, "\(rest)")
-    #expect(try String(contentsOfFile: referencePath, encoding: .utf8) == "recorded\n")
-    #expect(try pending().isEmpty)
-  }
-
-  @Test func aToolWithoutAParserAppliesFileRecords() throws {
-    defer { package.remove() }
-    let run = store.appendingPathComponent("test-1")
-    try PendingStore.write(
-      file(sourceHash: ContentHash.of(Self.source)), data: Data("recorded\n".utf8), in: run)
-    let (status, output) = try apply([], tooling: nil)
-    #expect(status == .success, "\(output)")
-    #expect(try String(contentsOfFile: referencePath, encoding: .utf8) == "recorded\n")
   }
 
   @Test func aFilterThatMatchesNothingChangesNothing() throws {

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsPNG
 import TestSupport
@@ -105,7 +104,7 @@ import Testing
       let command = try SnapshotsCommand(
         parsing: ["gallery", "--package-directory", root], currentDirectory: url)
       var lines: [String] = []
-      let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
+      let status = command.run(print: { lines.append($0) })
       #expect(status == .success, "\(lines)")
       #expect(
         lines.first?.hasPrefix("Wrote the gallery of 11 snapshots (3 to review): file://") == true)

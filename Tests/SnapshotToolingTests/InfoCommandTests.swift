@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import SnapshotTooling
 import SnapshotsPNG
 import TestSupport
@@ -11,7 +10,7 @@ import Testing
     var lines: [String] = []
     let command = try SnapshotsCommand(
       parsing: ["info", path], currentDirectory: URL(fileURLWithPath: "/"))
-    let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
+    let status = command.run(print: { lines.append($0) })
     return (status, lines)
   }
 
@@ -28,7 +27,7 @@ import Testing
     #expect(status == .success)
     #expect(
       lines == [
-        "\(file.path): recorded on macOS 15.2 arm64, Swift 6.2, libpng 1.6.43, renderer fonts-2026"
+        "\(file.path): recorded on OS macOS 15.2, Architecture arm64, Swift 6.2, libpng 1.6.43, Renderer fonts-2026"
       ])
   }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SnapshotSourceTooling
+@testable import SnapshotTooling
 
 /// `snapshot-migrate` on source texts: imports and manifests, and what it refuses.
 @Suite struct MigrationTests {

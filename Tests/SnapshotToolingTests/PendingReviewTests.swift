@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import Snapshots
 import TestSupport
 import Testing
@@ -88,7 +87,7 @@ import Testing
     let command = try SnapshotsCommand(
       parsing: arguments + ["--package-directory", package.url.path],
       currentDirectory: package.url)
-    let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
+    let status = command.run(print: { lines.append($0) })
     return (status, lines.joined(separator: "\n"))
   }
 
@@ -238,7 +237,7 @@ import Testing
 
   @Test func aReviewAppliesEachKeyAsItComes() throws {
     let pending = try PendingChanges(
-      packageDirectory: package.url, origin: .store, tooling: SwiftSourceTooling())
+      packageDirectory: package.url, origin: .store)
     var session = ReviewSession(pending) { _ in "gallery" }
     let first = session.screen(width: 100, height: 30, colored: false)
     #expect(first[0].hasPrefix("[1/5]  changed file snapshot (txt)  id "), "\(first)")

@@ -6,21 +6,19 @@ import Testing
 /// The plugins' words, read by the tool alone: what each asks the plugin to build, the tool's
 /// command line it becomes, and its help and usage errors.
 @Suite struct PluginCommandTests {
-  func plugin(_ name: String, _ arguments: [String], inline: Bool = false) throws -> PluginCommand {
+  func plugin(_ name: String, _ arguments: [String]) throws -> PluginCommand {
     try PluginCommand(
-      parsing: [name, "--package-directory", "/P", "--test-binary", "/B"]
-        + (inline ? ["--inline-snapshots"] : []) + ["--"] + arguments,
+      parsing: [name, "--package-directory", "/P", "--test-binary", "/B", "--"] + arguments,
       currentDirectory: URL(fileURLWithPath: "/elsewhere"))
   }
 
-  func words(_ arguments: String..., to name: String = "snapshot-record", inline: Bool = false)
-    throws -> (words: [String], tests: Bool, full: Bool)?
+  func words(_ arguments: String..., to name: String = "snapshot-record") throws
+    -> (words: [String], tests: Bool)?
   {
-    guard
-      case .run(let words, let tests, let full) = try plugin(name, arguments, inline: inline)
-        .translate()
-    else { return nil }
-    return (words, tests, full)
+    guard case .run(let words, let tests) = try plugin(name, arguments).translate() else {
+      return nil
+    }
+    return (words, tests)
   }
 
   func said(_ arguments: String..., to name: String = "snapshot-record") throws
@@ -31,13 +29,13 @@ import Testing
   }
 
   @Test func aTestRunIsTheToolsRecord() throws {
-    let run = try #require(try words("--filter", "User", "--dry-run", "--prune", inline: true))
+    let run = try #require(try words("--filter", "User", "--dry-run", "--prune"))
     #expect(
       run.words == [
         "record", "--package-directory", "/P", "--test-binary", "/B", "--dry-run", "--filter",
         "User", "--prune",
       ])
-    #expect(run.tests && run.full)
+    #expect(run.tests)
     // Each becomes a command the tool's grammar takes.
     _ = try SnapshotsCommand(parsing: run.words, currentDirectory: URL(fileURLWithPath: "/"))
   }
@@ -46,7 +44,7 @@ import Testing
     let apply = try #require(try words("--apply-only", "--quiet", "--include-interrupted"))
     #expect(
       apply.words == ["apply", "--package-directory", "/P", "--quiet", "--include-interrupted"])
-    #expect(!apply.tests && !apply.full)
+    #expect(!apply.tests)
     // The words after a list's option belong to it; `--apply` is `--from`'s older spelling.
     let shards = try #require(try words("--from", "a", "b", "--apply", "c", "--dry-run"))
     #expect(
@@ -74,13 +72,13 @@ import Testing
     #expect(
       try words(to: "snapshot-gallery")?.words == ["gallery", "--package-directory", "/P"])
     let info = try #require(try words("--info", "T/chart.1.png", to: "snapshot-gallery"))
-    #expect(info.words == ["info", "/P/T/chart.1.png"] && info.full)
+    #expect(info.words == ["info", "/P/T/chart.1.png"] && !info.tests)
     #expect(
       try said(to: "snapshot-migrate").say == "swift-snapshots is not a dependency of this package")
     let migrate = try PluginCommand(
       parsing: ["snapshot-migrate", "--toolkit-identity", "swift-snapshots", "--", "--dry-run"],
       currentDirectory: URL(fileURLWithPath: "/P"))
-    guard case .run(let words, _, let full) = migrate.translate() else {
+    guard case .run(let words, let tests) = migrate.translate() else {
       Issue.record("not run")
       return
     }
@@ -88,7 +86,7 @@ import Testing
       words == [
         "migrate", "--package-directory", "/P", "--toolkit-identity", "swift-snapshots",
         "--dry-run",
-      ] && full)
+      ] && !tests)
     _ = try SnapshotsCommand(parsing: words, currentDirectory: URL(fileURLWithPath: "/"))
   }
 
@@ -112,14 +110,12 @@ import Testing
     #expect(try said("--filter", "a", "b").say?.hasPrefix("Unexpected argument 'b'") == true)
   }
 
-  /// The plugin keeps no number: the plan says which status needs the whole tool and what to
-  /// say for each failing one.
+  /// The plugin keeps no number: the plan says what to say for each failing status.
   @Test func thePlanCarriesTheExitCodes() throws {
     let plan = try said("--quiet")
-    #expect(plan.quiet && plan.buildTests && plan.tool == "snapshots-files")
-    #expect(plan.needsFullToolStatus == SnapshotsCommand.ExitCode.needsSourceTooling.rawValue)
+    #expect(plan.quiet && plan.buildTests)
     #expect(
       plan.failures["1"] == "snapshot-record did not record everything (its last line says why)")
-    #expect(plan.failures["0"] == nil && plan.failures.count == 4)
+    #expect(plan.failures["0"] == nil && plan.failures.count == 3)
   }
 }

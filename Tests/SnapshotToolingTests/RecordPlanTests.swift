@@ -230,13 +230,6 @@ import Testing
     #expect(entries.map(\.url) == [Self.file("a").url])
   }
 
-  @Test func inlineRecordsNeedTheWholeTool() {
-    let plan = RecordPlan(
-      .store([Self.run([Self.inline(line: 4), Self.inline(line: 8), Self.file("a")])]),
-      options: .init(packageDirectory: Self.package, isApply: true, rewritesSources: false))
-    #expect(plan.verdict == .needsSourceTooling(inline: 2))
-  }
-
   @Test func shardsAreAppliedInPlaceAndTellOrphansWhenComplete() {
     let merged = ShardMerge.Result(
       run: Self.run([Self.file("a")]),

@@ -79,7 +79,7 @@ import Testing
       [(fileRecord("a.1.txt"), Data("a".utf8)), (fileRecord("b.1.txt"), Data("b".utf8))])
     let before = try FileManager.default.subpathsOfDirectory(atPath: linux.path).sorted()
     let pending = try PendingChanges(
-      packageDirectory: package.url, origin: .shards([linux]), tooling: nil)
+      packageDirectory: package.url, origin: .shards([linux]))
     var session = ReviewSession(pending) { _ in "" }
     session.handle(.accept)
     session.handle(.reject)

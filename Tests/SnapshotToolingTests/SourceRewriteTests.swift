@@ -2,7 +2,7 @@
 @_spi(Tooling) import Snapshots
 import Testing
 
-@_spi(Tooling) @testable import SnapshotSourceTooling
+@_spi(Tooling) @testable import SnapshotTooling
 
 /// The rewriter on source texts: where closures go, how literals are written, and what it refuses.
 @Suite struct SourceRewriteTests {

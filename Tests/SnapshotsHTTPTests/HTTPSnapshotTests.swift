@@ -257,7 +257,7 @@ final class HTTPSnapshottableXCTests: XCTestCase {
     for secret in Self.secrets { #expect(!probe.output.contains(secret), "\(secret) printed") }
     let gallery = try SnapshotsCommand(
       parsing: ["gallery", "--package-directory", root], currentDirectory: package.url)
-    #expect(gallery.run(print: { _ in }, tooling: nil) == .success)
+    #expect(gallery.run(print: { _ in }) == .success)
     var written: [String] = []
     let walker = FileManager.default.enumerator(atPath: root)
     while let path = walker?.nextObject() as? String {

@@ -12,9 +12,6 @@ struct RunApplier {
   /// its file declares twice (two suites' `dump()`), since its references' names are the
   /// other's too and only a full run tells whose it is (suite-qualified names never meet).
   var partialRun = false
-  /// Rewrites inline snapshots; without it a run that has some is not applied
-  /// (``RunApplication`` stops before).
-  var tooling: (any SourceTooling)?
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -180,13 +177,7 @@ struct RunApplier {
     }
     let text: String
     let count: Int
-    guard let tooling else {
-      keep()
-      report.refused.append(
-        .init(path: shown, reason: "this build of the tool cannot rewrite sources"))
-      return
-    }
-    switch tooling.rewrite(records, in: source, written: run.writtenSources) {
+    switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
     case .refused(let reason):
       keep()
       report.refused.append(.init(path: shown, reason: reason))
@@ -212,7 +203,7 @@ struct RunApplier {
       }
       do {
         try moveLeftRecords(
-          left, of: path, from: String(decoding: data, as: UTF8.self), to: text, by: tooling,
+          left, of: path, from: String(decoding: data, as: UTF8.self), to: text,
           journaledIn: run.directory)
       } catch {
         report.refused.append(
@@ -234,7 +225,7 @@ struct RunApplier {
   /// otherwise rewrite every other record of that file).
   private func moveLeftRecords(
     _ left: [PendingRun.Entry], of path: String, from source: String, to rewritten: String,
-    by tooling: any SourceTooling, journaledIn journal: URL
+    journaledIn journal: URL
   ) throws {
     let hash = ContentHash.of(source)
     let entries = left.filter {
@@ -244,7 +235,7 @@ struct RunApplier {
       guard case .inline(let call) = entry.record else { return nil }
       return (entry.url, call)
     }
-    let moved = tooling.rebase(inline.map(\.1), from: source, to: rewritten)
+    let moved = SourceRewrite.rebase(inline.map(\.1), from: source, to: rewritten)
     for ((url, _), call) in zip(inline, moved) {
       if let call { try PendingStore.replace(url, with: .inline(call)) }
     }

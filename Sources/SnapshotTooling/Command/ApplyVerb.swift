@@ -57,14 +57,14 @@ public struct ApplyVerb: Equatable, Sendable {
     rejected = parsed.values["reject"] ?? []
   }
 
-  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+  func run(print: @escaping (String) -> Void)
     -> SnapshotsCommand.ExitCode
   {
     RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
       includeInterrupted: includeInterrupted, review: review, accepted: accepted,
-      rejected: rejected, print: print, tooling: tooling
+      rejected: rejected, print: print
     ).run()
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `snapshots migrate`: moves a package written for swift-snapshot-testing to this toolkit
-/// (`SnapshotSourceTooling`'s `PackageMigration`).
+/// (``PackageMigration``).
 public struct MigrateVerb: Equatable, Sendable {
   public var packageDirectory: URL
   public var dryRun: Bool
@@ -24,10 +24,9 @@ public struct MigrateVerb: Equatable, Sendable {
     toolkitIdentity = parsed.value("toolkit-identity") ?? "swift-snapshots"
   }
 
-  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
-    -> SnapshotsCommand.ExitCode
-  {
-    guard let tooling else { return SnapshotsCommand.needsSourceTooling("migrate", print: print) }
-    return tooling.migrate(self, print: print)
+  func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
+    PackageMigration(
+      packageDirectory: packageDirectory, identity: toolkitIdentity, dryRun: dryRun, print: print
+    ).run()
   }
 }

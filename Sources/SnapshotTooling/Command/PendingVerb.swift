@@ -34,7 +34,7 @@ public struct PendingVerb: Equatable, Sendable {
     do {
       pending = try PendingChanges(
         packageDirectory: packageDirectory, origin: .init(shards: shards),
-        includeInterrupted: includeInterrupted, tooling: nil)
+        includeInterrupted: includeInterrupted)
     } catch {
       print("error: \(error)")
       return .refused

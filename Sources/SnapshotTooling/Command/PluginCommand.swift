@@ -4,12 +4,12 @@ import Foundation
 /// snapshot-record [options]`, `snapshot-gallery`, `snapshot-migrate`.
 ///
 /// A plugin passes the user's arguments here untouched, twice: first with `--plan`, to learn
-/// what to build (the tests, which tool) or what to print, then to run the command. So the
+/// whether to build the tests or what to print, then to run the command. So the
 /// tool alone owns the plugins' grammar, their help (made from the same options as the tool's
 /// verbs) and the meaning of every exit code:
 ///
 /// ```
-/// snapshots plugin snapshot-record --plan --package-directory D [--inline-snapshots] -- ARGS…
+/// snapshots plugin snapshot-record --plan --package-directory D -- ARGS…
 /// snapshots plugin snapshot-record --package-directory D [--test-binary B] -- ARGS…
 /// ```
 public struct PluginCommand: Sendable {
@@ -24,15 +24,13 @@ public struct PluginCommand: Sendable {
   /// What the plugin knows of the package, not the user.
   var packageDirectory: URL
   var testBinary: String?
-  /// A target of the package can leave inline snapshots (it depends on `InlineSnapshots`).
-  var inlineSnapshots: Bool
   /// This toolkit's identity in the package's graph, when it depends on it (for migration).
   var toolkitIdentity: String?
   /// The user's words.
   var arguments: [String]
 
-  /// What the plugin does before the command runs: print and stop, or build the tests and a
-  /// tool and run it.
+  /// What the plugin does before the command runs: print and stop, or build the tests (when
+  /// the command runs them) and run the tool.
   struct Plan: Codable, Equatable {
     /// Print this and stop (help, or a usage error when ``fails``).
     var say: String?
@@ -40,16 +38,12 @@ public struct PluginCommand: Sendable {
     /// `--quiet`: the plugin prints no progress either.
     var quiet = false
     var buildTests = false
-    /// `snapshots-files`, or `snapshots` when the command needs a Swift parser or libpng.
-    var tool = "snapshots-files"
-    /// The status with which `snapshots-files` says the command needs `snapshots` (it changed
-    /// nothing), and what the plugin says for each other failing status.
-    var needsFullToolStatus = SnapshotsCommand.ExitCode.needsSourceTooling.rawValue
+    /// What the plugin says for each failing status.
     var failures: [String: String] = [:]
   }
 
-  /// `plugin <name> [--plan] [--package-directory D] [--test-binary B] [--inline-snapshots]
-  /// [--toolkit-identity I] -- ARGS…`, as the plugins write it.
+  /// `plugin <name> [--plan] [--package-directory D] [--test-binary B] [--toolkit-identity I]
+  /// -- ARGS…`, as the plugins write it.
   init(parsing words: [String], currentDirectory: URL) throws(SnapshotsCommand.UsageError) {
     var rest = words[...]
     guard let first = rest.popFirst(), let name = Name(rawValue: first) else {
@@ -58,13 +52,11 @@ public struct PluginCommand: Sendable {
     self.name = name
     planOnly = false
     packageDirectory = currentDirectory
-    inlineSnapshots = false
     arguments = []
     while let word = rest.popFirst() {
       switch word {
       case "--": arguments = Array(rest); rest = []
       case "--plan": planOnly = true
-      case "--inline-snapshots": inlineSnapshots = true
       case "--package-directory", "--test-binary", "--toolkit-identity":
         guard let value = rest.popFirst() else {
           throw .init(description: "plugin: \(word) needs a value")
@@ -82,7 +74,7 @@ public struct PluginCommand: Sendable {
   }
 
   /// Prints the plan as one line of JSON, or runs the command.
-  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+  func run(print: @escaping (String) -> Void)
     -> SnapshotsCommand.ExitCode
   {
     let translated = translate()
@@ -95,10 +87,10 @@ public struct PluginCommand: Sendable {
     case .say(let text, let fails):
       print(text)
       return fails ? .usage : .success
-    case .run(let words, _, _):
+    case .run(let words, _):
       do {
         return try SnapshotsCommand(parsing: words, currentDirectory: packageDirectory)
-          .run(print: print, tooling: tooling)
+          .run(print: print)
       } catch {
         print(error.description)
         return error.isHelp ? .success : .usage
@@ -109,9 +101,8 @@ public struct PluginCommand: Sendable {
   /// The user's words as the tool's own command line, or what to print instead.
   enum Translation {
     case say(String, fails: Bool)
-    /// The tool's words; whether the tests must be built first, and whether it needs the
-    /// whole tool.
-    case run([String], buildsTests: Bool, needsFullTool: Bool)
+    /// The tool's words, and whether the tests must be built first.
+    case run([String], buildsTests: Bool)
   }
 
   func plan(_ translation: Translation) -> Plan {
@@ -125,10 +116,9 @@ public struct PluginCommand: Sendable {
       // SwiftPM starts a plugin's error with `error: ` itself.
       plan.say = fails ? Self.droppingErrorPrefix(text) : text
       plan.fails = fails
-    case .run(let words, let buildsTests, let needsFullTool):
+    case .run(let words, let buildsTests):
       plan.quiet = words.contains("--" + CommonOptions.quiet.name)
       plan.buildTests = buildsTests
-      plan.tool = needsFullTool ? "snapshots" : "snapshots-files"
     }
     return plan
   }
@@ -156,18 +146,17 @@ public struct PluginCommand: Sendable {
     switch name {
     case .gallery:
       guard let file = parsed.value(Self.info.name) else {
-        return .run(["gallery"] + package, buildsTests: false, needsFullTool: false)
+        return .run(["gallery"] + package, buildsTests: false)
       }
-      // `info` reads PNG chunks with libpng, which only the whole tool links.
       let path = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
-      return .run(["info", path], buildsTests: false, needsFullTool: true)
+      return .run(["info", path], buildsTests: false)
     case .migrate:
       guard let toolkitIdentity else {
         return .say("error: swift-snapshots is not a dependency of this package", fails: true)
       }
       return .run(
         ["migrate"] + package + ["--toolkit-identity", toolkitIdentity]
-          + values(CommonOptions.dryRun), buildsTests: false, needsFullTool: true)
+          + values(CommonOptions.dryRun), buildsTests: false)
     case .record:
       // Which of the tool's verbs the words ask for, and the options that go with it.
       let (verb, mode, options): (String, String, [CommandLineGrammar.Option])
@@ -208,9 +197,7 @@ public struct PluginCommand: Sendable {
         default: words += values(option)
         }
       }
-      return .run(
-        words, buildsTests: verb == "record",
-        needsFullTool: inlineSnapshots && (verb == "record" || verb == "apply"))
+      return .run(words, buildsTests: verb == "record")
     }
   }
 

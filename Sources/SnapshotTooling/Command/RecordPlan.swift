@@ -24,8 +24,6 @@ struct RecordPlan {
     var dryRun = false
     var prune = false
     var includeInterrupted = false
-    /// Whether this build of the tool rewrites inline snapshots.
-    var rewritesSources = true
   }
 
   /// What the tests left.
@@ -45,9 +43,6 @@ struct RecordPlan {
     case nothingPending
     /// A `record --filter` that matched no test: nothing ran.
     case noTestMatched
-    /// Inline records, and a build of the tool that cannot rewrite sources: the run stays
-    /// pending for the tool that can.
-    case needsSourceTooling(inline: Int)
   }
 
   var options: Options
@@ -113,18 +108,12 @@ struct RecordPlan {
     }
     if let shards { headline += " from \(counted(shards, "shard"))" }
     self.headline = headline + "…"
-    let inline = run.entries.count {
-      if case .inline = $0.record { return true }
-      return false
-    }
     if case .store(let stored) = facts, stored.isEmpty {
       verdict = .nothingPending
     } else if case .tests = facts, options.filterExpression != nil,
       passes.allSatisfy({ $0.testsStarted == 0 })
     {
       verdict = .noTestMatched
-    } else if !options.rewritesSources && inline > 0 {
-      verdict = .needsSourceTooling(inline: inline)
     }
   }
 

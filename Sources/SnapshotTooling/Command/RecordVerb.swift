@@ -41,13 +41,13 @@ public struct RecordVerb: Equatable, Sendable {
     review = parsed.flag("review")
   }
 
-  func run(print: @escaping (String) -> Void, tooling: (any SourceTooling)?)
+  func run(print: @escaping (String) -> Void)
     -> SnapshotsCommand.ExitCode
   {
     RunApplication(
       source: .tests(binary: testBinary), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, prune: prune, gallery: gallery,
-      review: review, print: print, tooling: tooling
+      review: review, print: print
     ).run()
   }
 }

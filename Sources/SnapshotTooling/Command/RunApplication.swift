@@ -30,7 +30,6 @@ struct RunApplication {
   var rejected: [String] = []
   var print: (String) -> Void
   /// Rewrites inline snapshots; a run that has some, without it, is left for a tool that has it.
-  var tooling: (any SourceTooling)?
 
   typealias ExitCode = SnapshotsCommand.ExitCode
 
@@ -43,7 +42,7 @@ struct RunApplication {
   private var applier: RunApplier {
     RunApplier(
       packageDirectory: packageDirectory, dryRun: dryRun,
-      partialRun: isApply || filterExpression != nil, tooling: tooling)
+      partialRun: isApply || filterExpression != nil)
   }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.
@@ -61,7 +60,7 @@ struct RunApplication {
     if case .shards(let folders) = source { origin = .shards(folders) }
     return PendingReview(
       packageDirectory: packageDirectory, origin: origin, includeInterrupted: includeInterrupted,
-      tooling: tooling, print: print)
+      print: print)
   }
 
   func run() -> ExitCode {
@@ -89,8 +88,7 @@ struct RunApplication {
     if review, isApply { return pendingReview.review() }
     var options = RecordPlan.Options(
       packageDirectory: packageDirectory, isApply: isApply, filterExpression: filterExpression,
-      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted,
-      rewritesSources: tooling != nil)
+      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted)
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
     do {
@@ -119,9 +117,6 @@ struct RunApplication {
         "error: no test matched --filter \(filterExpression ?? ""): nothing ran, nothing was recorded"
       )
       return .usage
-    case .needsSourceTooling(let inline):
-      return SnapshotsCommand.needsSourceTooling(
-        "\(counted(inline, "inline snapshot")) to rewrite", print: print)
     }
     if review {
       // The new run replaces the older ones, as when it is applied.

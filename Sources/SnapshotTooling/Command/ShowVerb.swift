@@ -36,8 +36,7 @@ public struct ShowVerb: Equatable, Sendable {
     let pending: PendingChanges
     do {
       pending = try PendingChanges(
-        packageDirectory: packageDirectory, origin: .init(shards: shards),
-        tooling: nil)
+        packageDirectory: packageDirectory, origin: .init(shards: shards))
       guard let found = try pending.resolve([id]).first else { return .usage }
       change = found
     } catch let error as PendingChanges.UnknownID {

@@ -6,8 +6,7 @@ import Foundation
 /// options (`snapshots help <verb>` prints it).
 ///
 /// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
-/// tests could not run or crashed, 4 this build has no ``SourceTooling`` and the command needs it
-/// (nothing was changed).
+/// tests could not run or crashed.
 public enum SnapshotsCommand {
   case record(RecordVerb)
   case apply(ApplyVerb)
@@ -26,7 +25,6 @@ public enum SnapshotsCommand {
     case refused = 1
     case usage = 2
     case testsDidNotRun = 3
-    case needsSourceTooling = 4
 
     /// What a plugin running `command` says when the tool ends with this code (the tool's last
     /// line says more); `nil` for success.
@@ -36,7 +34,6 @@ public enum SnapshotsCommand {
       case .refused: return "\(command) did not record everything (its last line says why)"
       case .usage: return "\(command) was used wrongly (its last line says how)"
       case .testsDidNotRun: return "the tests could not run or crashed (its last line says which)"
-      case .needsSourceTooling: return "\(command) needs the snapshots tool with its Swift parser"
       }
     }
   }
@@ -80,35 +77,31 @@ public enum SnapshotsCommand {
   /// Runs the verb; each line it prints goes to `print`, by default straight to standard
   /// output, unbuffered, since it is mostly a pipe (the plugin's) and a progress line must arrive
   /// when its step starts, before the output of the tests it runs.
-  ///
-  /// - Parameter tooling: what needs a Swift parser or libpng; `nil` in `snapshots-files`.
   @_spi(Tooling) public func run(
-    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-    tooling: (any SourceTooling)?
+    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
   ) -> ExitCode {
     switch self {
-    case .record(let verb): return verb.run(print: print, tooling: tooling)
-    case .apply(let verb): return verb.run(print: print, tooling: tooling)
-    case .migrate(let verb): return verb.run(print: print, tooling: tooling)
-    case .info(let verb): return verb.run(print: print, tooling: tooling)
+    case .record(let verb): return verb.run(print: print)
+    case .apply(let verb): return verb.run(print: print)
+    case .migrate(let verb): return verb.run(print: print)
+    case .info(let verb): return verb.run(print: print)
     case .catalog(let verb): return verb.run(print: print)
     case .gallery(let verb): return verb.run(print: print)
     case .pending(let verb): return verb.run(print: print)
     case .show(let verb): return verb.run(print: print)
-    case .plugin(let command): return command.run(print: print, tooling: tooling)
+    case .plugin(let command): return command.run(print: print)
     }
   }
 
-  /// What `snapshots` and `snapshots-files` do: parse the arguments, run the verb, exit with its
-  /// code.
-  @_spi(Tooling) public static func main(tooling: (any SourceTooling)?) -> Never {
+  /// What `snapshots` does: parse the arguments, run the verb, exit with its code.
+  @_spi(Tooling) public static func main() -> Never {
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     ChildProcesses.shared.stopWithParent()
     do {
       let command = try SnapshotsCommand(
         parsing: Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory)
-      ChildProcesses.shared.exit(command.run(tooling: tooling).rawValue)
+      ChildProcesses.shared.exit(command.run().rawValue)
     } catch {
       if error.isHelp {
         print(error.description)
@@ -117,12 +110,6 @@ public enum SnapshotsCommand {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       exit(ExitCode.usage.rawValue)
     }
-  }
-
-  /// Says that `what` needs the tool built with a Swift parser, which the plugin then runs.
-  static func needsSourceTooling(_ what: String, print: (String) -> Void) -> ExitCode {
-    print("This needs the snapshots tool built with a Swift parser (\(what)); nothing was changed.")
-    return .needsSourceTooling
   }
 
   static let grammar = CommandLineGrammar(

@@ -64,7 +64,7 @@ struct ChangeView {
     }
     func describe(_ data: Data?, _ url: URL?, _ name: String) -> String {
       guard let data else { return "\(name): none" }
-      let size = PNGSize(data).map { "\($0.width)×\($0.height) PNG, " } ?? ""
+      let size = PNGChunks(data).map { "\($0.width)×\($0.height) PNG, " } ?? ""
       return "\(name): \(size)\(data.count) bytes" + (url.map { " (\($0.path))" } ?? "")
     }
     if mode != .new { lines.append(describe(old, change.oldFile, "Old")) }

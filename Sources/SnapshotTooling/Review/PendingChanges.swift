@@ -18,7 +18,6 @@ struct PendingChanges {
 
   let packageDirectory: URL
   let origin: Origin
-  var tooling: (any SourceTooling)?
   /// In source order.
   private(set) var changes: [PendingChange]
   /// Every record of each target, older runs' too: a decision settles them all.
@@ -32,7 +31,7 @@ struct PendingChanges {
 
   private var applier: RunApplier {
     RunApplier(
-      packageDirectory: packageDirectory, dryRun: false, partialRun: true, tooling: tooling)
+      packageDirectory: packageDirectory, dryRun: false, partialRun: true)
   }
 
   /// Reads what is pending.
@@ -40,12 +39,10 @@ struct PendingChanges {
   /// A file change whose reference already holds its bytes (an accept
   /// stopped before its record was removed) is settled on the way.
   init(
-    packageDirectory: URL, origin: Origin, includeInterrupted: Bool = false,
-    tooling: (any SourceTooling)?
+    packageDirectory: URL, origin: Origin, includeInterrupted: Bool = false
   ) throws {
     self.packageDirectory = packageDirectory
     self.origin = origin
-    self.tooling = tooling
     var all: [PendingRun.Entry] = []
     let merged: PendingRun
     switch origin {

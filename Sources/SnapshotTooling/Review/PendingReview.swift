@@ -7,7 +7,6 @@ struct PendingReview {
   var packageDirectory: URL
   var origin: PendingChanges.Origin
   var includeInterrupted = false
-  var tooling: (any SourceTooling)?
   var print: (String) -> Void
 
   typealias ExitCode = SnapshotsCommand.ExitCode
@@ -16,7 +15,7 @@ struct PendingReview {
     do {
       let pending = try PendingChanges(
         packageDirectory: packageDirectory, origin: origin,
-        includeInterrupted: includeInterrupted, tooling: tooling)
+        includeInterrupted: includeInterrupted)
       for run in pending.interrupted {
         print(
           "Not shown: \(counted(run.entries.count, "record")) of \(run.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); --include-interrupted shows them."
@@ -30,19 +29,9 @@ struct PendingReview {
     }
   }
 
-  /// Stops before anything is written when inline changes need a tool this build is not.
-  private func missingTooling(_ pending: PendingChanges) -> ExitCode? {
-    guard tooling == nil else { return nil }
-    let inline = pending.changes.filter { $0.kind == .inline }.count
-    guard inline > 0 else { return nil }
-    return SnapshotsCommand.needsSourceTooling(
-      "\(counted(inline, "inline snapshot")) to review", print: print)
-  }
-
   /// Shows each pending change in the terminal and applies the keys' decisions as they come.
   func review() -> ExitCode {
     guard let pending = load() else { return .refused }
-    if let missing = missingTooling(pending) { return missing }
     guard !pending.changes.isEmpty else {
       print("No pending snapshots to review.")
       return .success
@@ -91,9 +80,6 @@ struct PendingReview {
     if let both = toAccept.first(where: { change in toReject.contains { $0.id == change.id } }) {
       print("error: \(both.id) is both accepted and rejected; nothing was changed")
       return .usage
-    }
-    if toAccept.contains(where: { $0.kind == .inline }), tooling == nil {
-      return SnapshotsCommand.needsSourceTooling("inline snapshots to accept", print: print)
     }
     var refusals = 0
     for change in toAccept {

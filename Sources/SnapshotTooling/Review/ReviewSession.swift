@@ -40,9 +40,9 @@ import Foundation
 
   /// A review of what the package's store holds, as `snapshot-record --review --apply-only`
   /// starts it (the benchmarks drive it with keys).
-  public init(packageDirectory: URL, tooling: (any SourceTooling)?) throws {
+  public init(packageDirectory: URL) throws {
     self.init(
-      try PendingChanges(packageDirectory: packageDirectory, origin: .store, tooling: tooling),
+      try PendingChanges(packageDirectory: packageDirectory, origin: .store),
       openGallery: { _ in "" })
   }
 

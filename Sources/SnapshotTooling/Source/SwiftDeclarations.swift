@@ -126,7 +126,7 @@ public enum SwiftDeclarations {
       let token = tokens[position]
       position += 1
       switch token.kind {
-      case .identifier, .literal:
+      case .identifier, .literal, .string:
         continue
       case .punctuation:
         guard [",", ".", ":", "(", ")", "[", "]", "@"].contains(token.text) else { return nil }

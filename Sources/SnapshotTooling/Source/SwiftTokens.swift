@@ -1,16 +1,23 @@
-/// Swift source as tokens, enough to find declarations.
+/// Swift source as tokens, enough to find declarations and calls.
 ///
 /// Identifiers (keywords and backticked names too), operators and punctuation are tokens of
-/// their own; a string literal, a `#/…/#` regular expression or a number is one literal token,
-/// and comments are left out.
+/// their own; a string literal is one string token, a `#/…/#` regular expression or a number
+/// one literal token, and comments are left out. The expressions interpolated in strings are
+/// lexed too, apart (``Lexed/interpolations``).
 enum SwiftTokens {
   struct Token {
-    enum Kind { case identifier, `operator`, punctuation, literal }
+    enum Kind { case identifier, `operator`, punctuation, string, literal }
     var kind: Kind
     var text: String
     /// Whether whitespace or a comment comes right before it: `Array<Int>` is a generic type,
     /// `a < b` a comparison.
     var spaceBefore: Bool
+    /// Whether a line break comes before it (in whitespace or a comment): `(` there starts
+    /// an expression of its own rather than calling the one before.
+    var lineBreakBefore: Bool
+    /// Its UTF-8 offsets in the source.
+    var start: Int
+    var end: Int
 
     func isKeyword(_ word: String) -> Bool { kind == .identifier && text == word }
     func isOperator(_ symbol: String) -> Bool { kind == .operator && text == symbol }
@@ -33,16 +40,25 @@ enum SwiftTokens {
     }
   }
 
-  static func of(_ source: String) -> [Token] {
-    var lexer = Lexer(bytes: Array(source.utf8))
+  static func of(_ source: String) -> [Token] { lexed(Array(source.utf8)).tokens }
+
+  struct Lexed {
+    var tokens: [Token]
+    /// The tokens of each `\(…)` in a string, which `tokens` holds as part of the string.
+    var interpolations: [[Token]]
+  }
+
+  static func lexed(_ bytes: [UInt8]) -> Lexed {
+    var lexer = Lexer(bytes: bytes)
     var tokens: [Token] = []
     lexer.lex(into: &tokens, until: nil)
-    return tokens
+    return Lexed(tokens: tokens, interpolations: lexer.interpolations)
   }
 
   private struct Lexer {
     let bytes: [UInt8]
     var position = 0
+    var interpolations: [[Token]] = []
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -54,7 +70,13 @@ enum SwiftTokens {
     /// `)` (which it consumes).
     mutating func lex(into tokens: inout [Token], until closer: UInt8?) {
       var space = true
+      var lineBreak = position == 0
       var depth = 0
+      func token(_ kind: Token.Kind, _ text: String, from start: Int) -> Token {
+        Token(
+          kind: kind, text: text, spaceBefore: space, lineBreakBefore: lineBreak, start: start,
+          end: position)
+      }
       while let c = byte() {
         let start = position
         switch c {
@@ -62,6 +84,7 @@ enum SwiftTokens {
           0x0C:
           position += 1
           space = true
+          if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { lineBreak = true }
           continue
         case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
           while let next = byte(), next != UInt8(ascii: "\n") { _ = next; position += 1 }
@@ -70,24 +93,25 @@ enum SwiftTokens {
         case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
           skipBlockComment()
           space = true
+          if bytes[start..<position].contains(UInt8(ascii: "\n")) { lineBreak = true }
           continue
         case UInt8(ascii: "\""):
           skipString(hashes: 0)
-          tokens.append(Token(kind: .literal, text: "\"\"", spaceBefore: space))
+          tokens.append(token(.string, text(from: start), from: start))
         case UInt8(ascii: "#"):
           var hashes = 0
           while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
           if byte(hashes) == UInt8(ascii: "\"") {
             position += hashes
             skipString(hashes: hashes)
-            tokens.append(Token(kind: .literal, text: "\"\"", spaceBefore: space))
+            tokens.append(token(.string, text(from: start), from: start))
           } else if byte(hashes) == UInt8(ascii: "/") {
             position += hashes
             skipRegex(hashes: hashes)
-            tokens.append(Token(kind: .literal, text: "/ /", spaceBefore: space))
+            tokens.append(token(.literal, "/ /", from: start))
           } else {
             position += 1
-            tokens.append(Token(kind: .punctuation, text: "#", spaceBefore: space))
+            tokens.append(token(.punctuation, "#", from: start))
           }
         case UInt8(ascii: "`"):
           position += 1
@@ -96,11 +120,11 @@ enum SwiftTokens {
             position += 1
           }
           if byte() == UInt8(ascii: "`") { position += 1 }
-          tokens.append(Token(kind: .identifier, text: text(from: start), spaceBefore: space))
+          tokens.append(token(.identifier, text(from: start), from: start))
         case _ where Self.startsIdentifier(c):
           position += 1
           while let next = byte(), Self.continuesIdentifier(next) { _ = next; position += 1 }
-          tokens.append(Token(kind: .identifier, text: text(from: start), spaceBefore: space))
+          tokens.append(token(.identifier, text(from: start), from: start))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
           position += 1
           while let next = byte(),
@@ -109,7 +133,7 @@ enum SwiftTokens {
           {
             position += 1
           }
-          tokens.append(Token(kind: .literal, text: text(from: start), spaceBefore: space))
+          tokens.append(token(.literal, text(from: start), from: start))
         case _
         where Self.isOperator(c)
           || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
@@ -126,7 +150,7 @@ enum SwiftTokens {
             }
             position += 1
           }
-          tokens.append(Token(kind: .operator, text: text(from: start), spaceBefore: space))
+          tokens.append(token(.operator, text(from: start), from: start))
         default:
           position += 1
           if let closer {
@@ -136,9 +160,10 @@ enum SwiftTokens {
               depth -= 1
             }
           }
-          tokens.append(Token(kind: .punctuation, text: text(from: start), spaceBefore: space))
+          tokens.append(token(.punctuation, text(from: start), from: start))
         }
         space = false
+        lineBreak = false
       }
     }
 
@@ -181,7 +206,10 @@ enum SwiftTokens {
           if byte() == UInt8(ascii: "(") {
             position += 1
             var inner: [Token] = []
+            let slot = interpolations.count
+            interpolations.append([])
             lex(into: &inner, until: UInt8(ascii: ")"))
+            interpolations[slot] = inner
           } else {
             position += 1
           }

@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 

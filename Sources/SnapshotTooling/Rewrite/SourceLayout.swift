@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 /// A source file's bytes with what edits need to know of them: each line's indentation, the
 /// file's indentation step and line ending.
 struct SourceLayout {
@@ -18,7 +16,7 @@ struct SourceLayout {
   ///
   /// - Parameter inserted: closures earlier edits add after the call's last one.
   func edit(_ call: InlineCall, text: String?, inserted: Int = 0) -> TextEdit? {
-    let start = call.call.positionAfterSkippingLeadingTrivia.utf8Offset
+    let start = call.call.start
     let indentation = indentation(ofLineAt: start)
     let literal = text.map {
       InlineLiteral(
@@ -28,15 +26,12 @@ struct SourceLayout {
     }
     switch (call.placement(removing: text == nil, inserted: inserted), literal) {
     case (.replace(let range)?, let literal?):
-      return TextEdit(
-        range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, text: literal)
-    case (.insert(let position, let label, let before)?, let literal?):
-      let offset = position.utf8Offset
+      return TextEdit(range: range, text: literal)
+    case (.insert(let offset, let label, let before)?, let literal?):
       let labelled = (label.map { "\($0): " } ?? "") + literal
       return TextEdit(range: offset..<offset, text: before ? labelled + " " : " " + labelled)
     case (.remove(let range, let leaving)?, nil):
-      return TextEdit(
-        range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, text: leaving)
+      return TextEdit(range: range, text: leaving)
     default:
       return nil
     }

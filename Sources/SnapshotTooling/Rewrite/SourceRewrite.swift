@@ -1,20 +1,22 @@
-@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
-import SwiftParser
-import SwiftSyntax
 
 /// Writes the pending inline records of one source file into its text, all in one pass.
 ///
 /// A call that recorded different texts (a loop), that is not found, or that has no place for
 /// its closure is refused and left as it is, while the file's other calls are written. The
 /// whole file is refused when it changed since the tests ran (its hash differs), or when the
-/// rewritten text would not parse back to the recorded texts. A file already holding every
+/// rewritten text would not read back as the recorded texts (its calls are read again before it
+/// is written). A file already holding every
 /// record's text is up to date, so applying twice equals applying once.
 @_spi(Tooling) public struct SourceRewrite {
+  /// Reads a source's calls: ``SwiftCalls/calls(in:)-(String)``, or a test's oracle.
+  public typealias CallReader = (String) -> [SwiftCalls.Call]
+
   /// - Parameter written: hashes of texts this run's apply already wrote (an apply stopped
   ///   halfway): a source at one of them is up to date.
   public static func apply(
-    _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
+    _ records: [PendingInlineRecord], to source: String, written: Set<String> = [],
+    reader: CallReader = SwiftCalls.calls(in:)
   ) -> SourceRewriteOutcome {
     let hash = ContentHash.of(source)
     var records = records
@@ -27,7 +29,7 @@ import SwiftSyntax
     var (sites, refused) = oneRecordPerCall(records)
     let unchanged = records.allSatisfy { $0.sourceHash == hash }
     let names = Set(sites.map(\.functionName))
-    let finder = findCalls(in: source, named: names)
+    let finder = InlineCallFinder(source: source, names: names, reader: reader)
     var calls: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
     for record in sites {
       guard
@@ -73,10 +75,10 @@ import SwiftSyntax
     guard let rewritten = TextEdit.apply(edits, to: layout.bytes) else {
       return .refused("two inline snapshots overlap; nothing was written")
     }
-    // Parsed again: each closure must now read back its text.
-    let check = findCalls(in: rewritten, named: names)
+    // Read again: each closure must now read back its text.
+    let check = InlineCallFinder(source: rewritten, names: names, reader: reader)
     guard check.found.count == finder.found.count else {
-      return .refused("the rewritten file would not parse the same; nothing was written")
+      return .refused("the rewritten file would not read back with the same calls; nothing was written")
     }
     for (record, index, _) in written
     where !InlineCall(check.found[index].call, for: record).holds(record.newText) {
@@ -94,11 +96,12 @@ import SwiftSyntax
   /// closures only, so the file's calls keep their order; `nil` for a record whose call is not
   /// found (it stays as it was, and is refused as out of date when applied).
   public static func rebase(
-    _ records: [PendingInlineRecord], from source: String, to rewritten: String
+    _ records: [PendingInlineRecord], from source: String, to rewritten: String,
+    reader: CallReader = SwiftCalls.calls(in:)
   ) -> [PendingInlineRecord?] {
     let names = Set(records.map(\.functionName))
-    let before = findCalls(in: source, named: names)
-    let after = findCalls(in: rewritten, named: names)
+    let before = InlineCallFinder(source: source, names: names, reader: reader)
+    let after = InlineCallFinder(source: rewritten, names: names, reader: reader)
     guard before.found.count == after.found.count else { return records.map { _ in nil } }
     let hash = ContentHash.of(rewritten)
     return records.map { record in
@@ -117,15 +120,6 @@ import SwiftSyntax
       moved.sourceHash = hash
       return moved
     }
-  }
-
-  /// The calls of the named functions in a source text.
-  private static func findCalls(in source: String, named names: Set<String>) -> InlineCallFinder {
-    let tree = Parser.parse(source: source)
-    let finder = InlineCallFinder(
-      names: names, converter: SourceLocationConverter(fileName: "", tree: tree))
-    finder.walk(tree)
-    return finder
   }
 
   /// One record per call site (the last, when a loop recorded the same text again), and why
@@ -159,9 +153,12 @@ extension PendingInlineRecord {
   }
 }
 
-extension InlineCall {
-  /// Whether the call already holds `text`, or (`nil`) has no closure for the reference.
-  fileprivate func holds(_ text: String?) -> Bool {
-    text == nil ? !hasClosure : currentText == text
-  }
+/// What rewriting one source file comes to.
+public enum SourceRewriteOutcome: Equatable, Sendable {
+  /// The new text, how many closures it writes, and the calls it left, with why.
+  case rewritten(String, count: Int, refused: [String])
+  /// Nothing to write; `refused` names the calls that could not be.
+  case upToDate(refused: [String])
+  /// The whole file is left as it is.
+  case refused(String)
 }

@@ -1,0 +1,151 @@
+/// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
+/// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`,
+/// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds
+/// `import SnapshotsJSON` to a file that uses `.json` (which lives there).
+///
+/// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
+/// user's package, and their internals are not ours) and said so. Read by the lexer: an import
+/// is a statement of its own, the rest are names.
+struct ImportMigration {
+  /// swift-snapshot-testing's internals that tests reach: `_record` is the record mode in
+  /// effect, `_diffTool` the diff tool.
+  static let internals: Set = [
+    "_record", "__record", "_diffTool", "__diffTool", "inlineSnapshotState", "recordIssue",
+  ]
+  /// swift-snapshot-testing's modules and this toolkit's counterparts.
+  static let modules = [
+    "SnapshotTesting": "Snapshots", "InlineSnapshotTesting": "InlineSnapshots",
+    "SnapshotTestingCustomDump": "SnapshotsCustomDump",
+  ]
+
+  struct Result: Equatable {
+    /// The new text, `nil` when nothing changes.
+    var text: String?
+    /// What a person should look at, `line N: …`.
+    var notes: [String]
+    /// Whether the file uses `.json` (its target needs `SnapshotsJSON`).
+    var usesJSON: Bool
+  }
+
+  static func migrate(_ source: String) -> Result {
+    let bytes = Array(source.utf8)
+    let tokens = SwiftTokens.lexed(bytes).tokens
+    let lines = LineTable(bytes)
+    var notes: [String] = []
+    var edits: [TextEdit] = []
+    let usesJSON = tokens.indices.contains { isImplicitMember(at: $0, named: "json", in: tokens) }
+    // `.json` lives in SnapshotsJSON: imported after the first migrated import.
+    var needsJSON = usesJSON
+    var inImport: Set<Int> = []
+    for index in tokens.indices where tokens[index].isKeyword("import") {
+      guard let path = importedModule(after: index, in: tokens) else { continue }
+      inImport.formUnion(index...path.last)
+      guard let module = modules[tokens[path.first].text] else { continue }
+      // The attributes and modifiers before `import`, back to the previous statement.
+      var first = index
+      var attributes: [String] = []
+      while let previous = attributeOrModifier(before: first, in: tokens) {
+        if tokens[previous].isPunctuation("@") {
+          let text = bytes[tokens[previous].start..<tokens[first - 1].end]
+          attributes.insert(String(decoding: text, as: UTF8.self), at: 0)
+        }
+        first = previous
+      }
+      let line = lines.location(of: tokens[first].start).line
+      let name = tokens[path.first].text
+      if !attributes.isEmpty {
+        notes.append(
+          "line \(line): \(attributes.joined(separator: " ")) dropped from the import of \(name)")
+      }
+      edits.append(
+        TextEdit(
+          range: tokens[first].start..<tokens[path.last].end,
+          text: "import \(module)" + (needsJSON ? "\nimport SnapshotsJSON" : "")))
+      needsJSON = false
+    }
+    let hasImports = !edits.isEmpty
+    var qualifiers: [TextEdit] = []
+    for (index, token) in tokens.enumerated() where token.kind == .identifier && !inImport.contains(index) {
+      if internals.contains(token.text) {
+        notes.append(
+          "line \(lines.location(of: token.start).line): \(token.text) is swift-snapshot-testing's internal, with no counterpart here; change this use by hand"
+        )
+      }
+      // `SnapshotTesting.isRecording`, `SnapshotTesting.Snapshotting<…>`: the module's name too.
+      if let module = modules[token.text], index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation("."), !tokens[index + 1].spaceBefore,
+        index == 0 || !tokens[index - 1].isPunctuation(".")
+      {
+        qualifiers.append(TextEdit(range: token.start..<token.end, text: module))
+      }
+    }
+    guard hasImports || !qualifiers.isEmpty || !notes.isEmpty else {
+      return Result(text: nil, notes: [], usesJSON: false)
+    }
+    edits += qualifiers
+    return Result(
+      text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
+      usesJSON: usesJSON)
+  }
+
+  /// The first and last token of the module path an `import` at `index` names (`X` in
+  /// `import X`, `import X.Y` and `import struct X.Y`).
+  private static func importedModule(after index: Int, in tokens: [SwiftTokens.Token]) -> (
+    first: Int, last: Int
+  )? {
+    var position = index + 1
+    let kinds: Set = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+    if position < tokens.count, kinds.contains(tokens[position].text),
+      position + 1 < tokens.count, tokens[position + 1].kind == .identifier
+    {
+      position += 1
+    }
+    guard position < tokens.count, tokens[position].kind == .identifier else { return nil }
+    let first = position
+    while position + 2 < tokens.count, tokens[position + 1].isPunctuation("."),
+      tokens[position + 2].kind == .identifier, !tokens[position + 1].lineBreakBefore
+    {
+      position += 2
+    }
+    return (first, position)
+  }
+
+  /// The attribute (`@testable`, `@_spi(X)`) or modifier (`public`) that ends right before the
+  /// token at `index`, on the same statement.
+  private static func attributeOrModifier(before index: Int, in tokens: [SwiftTokens.Token])
+    -> Int?
+  {
+    guard index > 0 else { return nil }
+    let previous = tokens[index - 1]
+    let modifiers: Set = ["public", "internal", "package", "fileprivate", "private"]
+    if previous.kind == .identifier {
+      if index >= 2, tokens[index - 2].isPunctuation("@") { return index - 2 }
+      return modifiers.contains(previous.text) ? index - 1 : nil
+    }
+    // `@_spi(Name)`.
+    if previous.isPunctuation(")"), index >= 5, tokens[index - 3].isPunctuation("("),
+      tokens[index - 4].kind == .identifier, tokens[index - 5].isPunctuation("@")
+    {
+      return index - 5
+    }
+    return nil
+  }
+
+  /// Whether the token at `index` is `.name` with no base: `as: .json`.
+  static func isImplicitMember(at index: Int, named name: String, in tokens: [SwiftTokens.Token])
+    -> Bool
+  {
+    guard tokens[index].isPunctuation("."), index + 1 < tokens.count,
+      tokens[index + 1].kind == .identifier, tokens[index + 1].text == name
+    else { return false }
+    guard index > 0 else { return true }
+    let previous = tokens[index - 1]
+    switch previous.kind {
+    case .identifier: return SwiftCalls.isKeyword(previous.text)
+    case .string, .literal: return false
+    case .operator:
+      return !((previous.text == "?" || previous.text == "!") && !previous.spaceBefore)
+    case .punctuation: return ![")", "]", "}"].contains(previous.text)
+    }
+  }
+}

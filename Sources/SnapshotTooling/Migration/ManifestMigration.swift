@@ -1,0 +1,128 @@
+/// Rewrites a `Package.swift` from swift-snapshot-testing's products to this toolkit's.
+///
+/// `.product(name: "SnapshotTesting", package: "swift-snapshot-testing")` becomes
+/// `.product(name: "Snapshots", package: "<identity>")` (likewise `InlineSnapshotTesting` →
+/// `InlineSnapshots`, `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and the bare
+/// `"SnapshotTesting"`), targets that use `.json` get `SnapshotsJSON`, and the
+/// `.package(…swift-snapshot-testing…)` dependency goes once nothing names it. A manifest that
+/// names a product without a counterpart here is not edited at all: the lines to change are
+/// said instead.
+struct ManifestMigration {
+  static let theirs = "swift-snapshot-testing"
+
+  enum Outcome: Equatable {
+    case rewritten(String, changes: [String])
+    case unchanged
+    /// Left as it is; what a person should change, `line N: …`.
+    case refused([String])
+  }
+
+  /// - Parameters:
+  ///   - identity: this toolkit's package identity in the manifest (`swift-snapshots`).
+  ///   - jsonTargets: the targets whose sources use `.json`.
+  static func migrate(_ source: String, identity: String, jsonTargets: Set<String>) -> Outcome {
+    let bytes = Array(source.utf8)
+    let lines = LineTable(bytes)
+    func line(_ offset: Int) -> Int { lines.location(of: offset).line }
+    let calls = SwiftCalls.calls(in: bytes).filter { $0.nameStart != $0.start }
+    var refusals: [String] = []
+    var edits: [TextEdit] = []
+    var changes: [String] = []
+    // `.product(…, package: "swift-snapshot-testing")`, and bare `"SnapshotTesting"` strings in
+    // a target's dependencies, with the product's name.
+    var products: [(range: Range<Int>, name: String)] = []
+    var targetDependencies: [(name: String, list: SwiftCalls.Argument)] = []
+    var theirPackage: SwiftCalls.Call?
+    for call in calls {
+      let arguments = Dictionary(
+        call.arguments.compactMap { argument in argument.label.map { ($0, argument) } },
+        uniquingKeysWith: { first, _ in first })
+      switch call.name {
+      case "product":
+        if arguments["package"]?.literal?.value == theirs,
+          let name = arguments["name"]?.literal?.value
+        {
+          products.append((call.start..<call.end, name))
+        }
+      case "package":
+        let location =
+          arguments["url"]?.literal?.value ?? arguments["path"]?.literal?.value ?? ""
+        if location.hasSuffix(theirs) || location.hasSuffix(theirs + ".git") {
+          theirPackage = call
+        }
+      case "target", "testTarget", "executableTarget":
+        if let name = arguments["name"]?.literal?.value, let list = arguments["dependencies"],
+          let elements = list.elements
+        {
+          targetDependencies.append((name, list))
+          for element in elements {
+            if let bare = element.literal, let value = bare.value,
+              ImportMigration.modules[value] != nil
+            {
+              products.append((bare.start..<bare.end, value))
+            }
+          }
+        }
+      default: break
+      }
+    }
+    for (range, name) in products {
+      guard let ours = ImportMigration.modules[name] else {
+        refusals.append(
+          "line \(line(range.lowerBound)): product \(name) has no counterpart in this toolkit yet")
+        continue
+      }
+      edits.append(
+        TextEdit(range: range, text: ".product(name: \"\(ours)\", package: \"\(identity)\")"))
+      changes.append("line \(line(range.lowerBound)): \(name) → \(ours)")
+    }
+    guard refusals.isEmpty else { return .refused(refusals) }
+    for (target, list) in targetDependencies where jsonTargets.contains(target) {
+      let text = String(decoding: bytes[list.expressionStart..<list.expressionEnd], as: UTF8.self)
+      guard !text.contains("\"SnapshotsJSON\""), let last = list.elements?.last else { continue }
+      let separator = last.end == last.expressionEnd ? ", " : " "
+      edits.append(
+        TextEdit(
+          range: last.end..<last.end,
+          text: separator + ".product(name: \"SnapshotsJSON\", package: \"\(identity)\")"))
+      changes.append("line \(line(last.start)): \(target) gets SnapshotsJSON (it uses .json)")
+    }
+    if let dependency = theirPackage, let range = elementRange(of: dependency, in: bytes) {
+      edits.append(TextEdit(range: range, text: ""))
+      changes.append("line \(line(dependency.start)): the \(theirs) dependency removed")
+    }
+    guard !edits.isEmpty else { return .unchanged }
+    guard let text = TextEdit.apply(edits, to: bytes) else {
+      return .refused(["two edits of the manifest overlap; change it by hand:"] + changes)
+    }
+    // Read back: its brackets still pair, and nothing names their package any more.
+    guard SwiftCalls.bracketsPair(in: text), !text.contains("\"\(theirs)\""),
+      !text.contains("/\(theirs)")
+    else {
+      return .refused(["the edited manifest would not be right; change it by hand:"] + changes)
+    }
+    return .rewritten(text, changes: changes)
+  }
+
+  /// The call as an element of the dependencies list: from the end of the line or element
+  /// before it, past its comma and what follows on its line.
+  private static func elementRange(of call: SwiftCalls.Call, in bytes: [UInt8]) -> Range<Int>? {
+    var start = call.start
+    while start > 0, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[start - 1]) {
+      start -= 1
+    }
+    if start > 0, bytes[start - 1] == UInt8(ascii: "\n") {
+      start -= 1
+      if start > 0, bytes[start - 1] == UInt8(ascii: "\r") { start -= 1 }
+    }
+    var end = call.end
+    while end < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end]) {
+      end += 1
+    }
+    guard end < bytes.count, [UInt8(ascii: ","), UInt8(ascii: "]")].contains(bytes[end]) else {
+      return nil
+    }
+    if bytes[end] == UInt8(ascii: ",") { end += 1 }
+    return start..<end
+  }
+}
