@@ -20,7 +20,6 @@ let package = Package(
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
         .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
         .product(name: "SnapshotTooling", package: "swift-snapshots"),
-        .product(name: "SnapshotSourceTooling", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]

@@ -9,7 +9,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "swift-snapshots", path: "../.."),
-    // The oracle FuzzSwiftDeclarations holds the lexer to.
+    // The oracle FuzzSwiftDeclarations and FuzzSourceRewrite hold the Swift reader to.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
@@ -27,7 +27,8 @@ let package = Package(
       name: "FuzzSourceRewrite",
       dependencies: [
         "FuzzSupport", .product(name: "SnapshotTooling", package: "swift-snapshots"),
-        .product(name: "SnapshotSourceTooling", package: "swift-snapshots"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),
     .executableTarget(
       name: "FuzzSwiftDeclarations",

@@ -72,6 +72,14 @@ struct ThrowawayPackage {
 
   /// An executable this package's debug builds made (the plugin's tool, `snapshots`; the
   /// test binary), if any.
+  /// Whether the package's build compiled any of swift-syntax's parser.
+  var compiledSwiftSyntax: Bool {
+    let parser = folder.url.appendingPathComponent(".build/debug/SwiftParser.build")
+    let objects = (FileManager.default.enumerator(atPath: parser.path)?.allObjects as? [String])?
+      .filter { $0.hasSuffix(".o") }
+    return !(objects ?? []).isEmpty
+  }
+
   func builtProduct(_ name: String) -> URL? {
     let build = folder.url.appendingPathComponent(".build")
     let walker = FileManager.default.enumerator(at: build, includingPropertiesForKeys: nil)

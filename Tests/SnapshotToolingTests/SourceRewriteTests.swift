@@ -1,4 +1,3 @@
-@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import Testing
 
@@ -214,7 +213,7 @@ import Testing
       record.sourceHash = ContentHash.of(source)
       return record
     }
-    #expect(SourceRewrite.apply(again, to: once) == .upToDate(refused: []))
+    #expect(Self.bothWays(again, to: once) == .upToDate(refused: []))
   }
 
   @Test func aTextThisRunAlreadyWroteIsUpToDate() throws {
@@ -229,12 +228,12 @@ import Testing
       record.sourceHash = ContentHash.of(source)
       return record
     }
-    guard case .refused = SourceRewrite.apply(again, to: written) else {
+    guard case .refused = Self.bothWays(again, to: written) else {
       Issue.record("without the run's journal the file looks changed since the run")
       return
     }
     #expect(
-      SourceRewrite.apply(again, to: written, written: [ContentHash.of(written)])
+      Self.bothWays(again, to: written, written: [ContentHash.of(written)])
         == .upToDate(refused: []))
   }
 
@@ -242,7 +241,7 @@ import Testing
     let source = "func test() {\n  assertInlineSnapshot(of: x, as: .lines)\n}\n"
     var stale = record(line: 2, column: 3, "x")
     stale.sourceHash = ContentHash.of("something else")
-    guard case .refused(let reason) = SourceRewrite.apply([stale], to: source) else {
+    guard case .refused(let reason) = Self.bothWays([stale], to: source) else {
       Issue.record("not refused")
       return
     }
@@ -324,12 +323,25 @@ import Testing
   /// Applies records taken from `source` as it is.
   func apply(_ source: String, _ records: [PendingInlineRecord]) -> SourceRewriteOutcome {
     let hash = ContentHash.of(source)
-    return SourceRewrite.apply(
+    return Self.bothWays(
       records.map { record in
         var record = record
         record.sourceHash = hash
         return record
       }, to: source)
+  }
+
+  /// The rewrite, made on the tool's reader and again on swift-syntax's calls, which must
+  /// agree: every rewrite these tests make is checked against the oracle.
+  static func bothWays(
+    _ records: [PendingInlineRecord], to source: String, written: Set<String> = []
+  ) -> SourceRewriteOutcome {
+    let outcome = SourceRewrite.apply(records, to: source, written: written)
+    let oracle = SourceRewrite.apply(records, to: source, written: written) {
+      SwiftSyntaxOracle.calls(in: $0) ?? []
+    }
+    #expect(outcome == oracle, "on swift-syntax's calls: \(oracle)")
+    return outcome
   }
 
   func rewritten(_ source: String, _ records: [PendingInlineRecord]) -> String? {

@@ -17,7 +17,7 @@ enum GalleryWorkloads {
       let command = try SnapshotsCommand(
         parsing: ["gallery", "--package-directory", package.path], currentDirectory: package)
       let start = ContinuousClock.now
-      guard command.run(print: { _ in }, tooling: nil) == .success else {
+      guard command.run(print: { _ in }) == .success else {
         throw CocoaError(.fileWriteUnknown)
       }
       best = min(best, (ContinuousClock.now - start).seconds)

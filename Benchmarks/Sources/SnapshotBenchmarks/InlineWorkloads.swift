@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Internals) import InlineSnapshotTesting
-@_spi(Tooling) import SnapshotSourceTooling
 import SnapshotTesting
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
@@ -88,7 +87,7 @@ enum InlineWorkloads {
     let command = try SnapshotsCommand(parsing: ["apply"] + options, currentDirectory: package)
     var lines: [String] = []
     let start = ContinuousClock.now
-    let status = command.run(print: { lines.append($0) }, tooling: SwiftSourceTooling())
+    let status = command.run(print: { lines.append($0) })
     let elapsed = ContinuousClock.now - start
     guard status == .success else {
       throw ChildProcess.Failed(

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotSourceTooling
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsPNG
@@ -17,7 +16,7 @@ enum ReviewWorkloads {
     let package = scratch.url
     try makePackage(package)
     let start = ContinuousClock.now
-    var session = try ReviewSession(packageDirectory: package, tooling: SwiftSourceTooling())
+    var session = try ReviewSession(packageDirectory: package)
     _ = session.screen(width: 120, height: 40, colored: true)
     let firstScreen = (ContinuousClock.now - start).seconds
     // Accept, skip, next, view, in turn, each followed by its screen.

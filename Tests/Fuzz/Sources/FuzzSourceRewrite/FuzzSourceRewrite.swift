@@ -3,16 +3,22 @@ import FuzzSupport
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
-/// The rewriter never crashes, and writes fixed points.
+/// The rewriter never crashes, reads calls as swift-syntax does, and writes fixed points.
 ///
 /// Any text is a test source, with a record for every `assertInlineSnapshot(` in it (its new
-/// text made from the line itself): the rewrite never crashes, and with one record (whose call
-/// keeps its line) it refuses or writes a file in which applying the record again changes
-/// nothing. The rewriter itself re-parses what it writes and refuses when a literal would not
-/// read back.
+/// text made from the line itself):
+/// - where swift-syntax parses the text cleanly, the reader's calls are swift-syntax's, and the
+///   rewrite made on swift-syntax's calls is the rewrite made on the reader's;
+/// - with one record (whose call keeps its line), the rewrite refuses or writes a file in which
+///   applying the record again changes nothing. The rewriter itself reads what it writes again
+///   and refuses when a literal would not read back.
 func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: data, count: count)
   let source = String(decoding: input, as: UTF8.self)
+  let oracle = SwiftSyntaxOracle.calls(in: source)
+  if let oracle, SwiftCalls.calls(in: source) != oracle {
+    fatalError("the reader's calls are not swift-syntax's in:\n\(source)")
+  }
   let hash = ContentHash.of(source)
   var records: [PendingInlineRecord] = []
   for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -26,9 +32,16 @@ func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         oldText: nil, newText: String(line.reversed()), sourceHash: hash, testName: "t()"))
   }
   guard !records.isEmpty else { return 0 }
-  guard case .rewritten(let text, _, _) = SourceRewrite.apply(records, to: source),
-    records.count == 1
-  else { return 0 }
+  let outcome = SourceRewrite.apply(records, to: source)
+  if oracle != nil {
+    let expected = SourceRewrite.apply(records, to: source) {
+      SwiftSyntaxOracle.calls(in: $0) ?? []
+    }
+    if outcome != expected {
+      fatalError("rewritten on the reader:\n\(outcome)\non swift-syntax:\n\(expected)\nof:\n\(source)")
+    }
+  }
+  guard case .rewritten(let text, _, _) = outcome, records.count == 1 else { return 0 }
   let again = records.map { record -> PendingInlineRecord in
     var record = record
     record.sourceHash = ContentHash.of(text)
