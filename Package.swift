@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "InlineSnapshots", targets: ["InlineSnapshots"]),
     .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
     .library(name: "SnapshotsHTTP", targets: ["SnapshotsHTTP"]),
+    .library(name: "SnapshotsCompatibility", targets: ["SnapshotsCompatibility"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     // The plugins build it in the package's own debug build, beside its tests: it reads Swift
     // with its own lexer, so it builds in seconds.
@@ -34,7 +35,7 @@ let package = Package(
     .testTarget(
       name: "SnapshotsTests",
       // SnapshotTooling reads back the pending runs the assertions leave.
-      dependencies: ["Snapshots", "SnapshotTooling", "TestSupport"],
+      dependencies: ["Snapshots", "SnapshotsCompatibility", "SnapshotTooling", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
@@ -50,20 +51,23 @@ let package = Package(
     .target(name: "SnapshotsJSON", dependencies: ["Snapshots", "CJSONC"]),
     .testTarget(
       name: "SnapshotsJSONTests",
-      dependencies: ["SnapshotsJSON", "TestSupport"],
+      dependencies: ["SnapshotsJSON", "SnapshotsCompatibility", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // Inline snapshots: compared in the test process, rewritten later by the tooling.
     .target(name: "InlineSnapshots", dependencies: ["Snapshots"]),
     .testTarget(
       name: "InlineSnapshotsTests",
-      dependencies: ["InlineSnapshots", "SnapshotTooling", "TestSupport"]
+      dependencies: ["InlineSnapshots", "SnapshotsCompatibility", "SnapshotTooling", "TestSupport"]
     ),
     // `.customDump`, on pointfreeco/swift-custom-dump.
     .target(
       name: "SnapshotsCustomDump",
       dependencies: ["Snapshots", .product(name: "CustomDump", package: "swift-custom-dump")]
     ),
+    // swift-snapshot-testing's deprecated spellings, apart from the default import: a target
+    // that uses them imports this (`snapshot-migrate` adds it).
+    .target(name: "SnapshotsCompatibility", dependencies: ["Snapshots", "InlineSnapshots"]),
     .testTarget(
       name: "SnapshotsCustomDumpTests",
       dependencies: ["SnapshotsCustomDump", "InlineSnapshots"]

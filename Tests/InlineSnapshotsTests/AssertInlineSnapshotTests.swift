@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsCompatibility
 import InlineSnapshots
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots

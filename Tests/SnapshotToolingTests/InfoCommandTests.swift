@@ -57,4 +57,14 @@ import Testing
       missing.0 == .refused
         && missing.1 == ["error: \(folder.file("missing.png").path) does not exist"])
   }
+
+  /// The tool reads the chunks by the format's layout, without libpng: a file that is no PNG
+  /// is said to be none.
+  @Test func refusesAFileThatIsNoPNG() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let file = folder.file("notes.1.png")
+    try Data("not a picture\n".utf8).write(to: file)
+    #expect(try info(file.path) == (.refused, ["error: \(file.path) is not a PNG file"]))
+  }
 }

@@ -92,7 +92,7 @@ import Testing
 
   @Test func theManifestMovesToThisToolkit() {
     let outcome = ManifestMigration.migrate(
-      Self.manifest, identity: "swift-snapshots", jsonTargets: ["AppTests"])
+      Self.manifest, identity: "swift-snapshots", additions: ["AppTests": ["SnapshotsJSON"]])
     guard case .rewritten(let text, let changes) = outcome else {
       Issue.record("not rewritten: \(outcome)")
       return
@@ -120,7 +120,7 @@ import Testing
         """)
     #expect(changes.count == 4, "\(changes)")
     #expect(
-      ManifestMigration.migrate(text, identity: "swift-snapshots", jsonTargets: ["AppTests"])
+      ManifestMigration.migrate(text, identity: "swift-snapshots", additions: ["AppTests": ["SnapshotsJSON"]])
         == .unchanged)
   }
 
@@ -130,7 +130,7 @@ import Testing
       with: ".product(name: \"SnapshotTestingCustomDump\", package: \"swift-snapshot-testing\")]")
     guard
       case .rewritten(let text, let changes) = ManifestMigration.migrate(
-        manifest, identity: "swift-snapshots", jsonTargets: [])
+        manifest, identity: "swift-snapshots", additions: [:])
     else {
       Issue.record("not rewritten")
       return
@@ -145,7 +145,7 @@ import Testing
       of: "\"SnapshotTesting\"]",
       with: ".product(name: \"SnapshotTestingFuture\", package: \"swift-snapshot-testing\")]")
     #expect(
-      ManifestMigration.migrate(manifest, identity: "swift-snapshots", jsonTargets: [])
+      ManifestMigration.migrate(manifest, identity: "swift-snapshots", additions: [:])
         == .refused([
           "line 16: product SnapshotTestingFuture has no counterpart in this toolkit yet"
         ]))

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsCompatibility
 import SnapshotsJSON
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsCompatibility
 import Snapshots
 import TestSupport
 import Testing

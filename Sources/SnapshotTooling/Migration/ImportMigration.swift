@@ -1,7 +1,8 @@
 /// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
 /// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`,
-/// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds
-/// `import SnapshotsJSON` to a file that uses `.json` (which lives there).
+/// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds `import SnapshotsJSON` to a
+/// file that uses `.json` (which lives there) and `import SnapshotsCompatibility` to one that
+/// uses swift-snapshot-testing's deprecated spellings (which live there).
 ///
 /// `@testable` and `@_spi(…)` are dropped (this toolkit's modules are not built for testing in a
 /// user's package, and their internals are not ours) and said so. Read by the lexer: an import
@@ -25,6 +26,48 @@ struct ImportMigration {
     var notes: [String]
     /// Whether the file uses `.json` (its target needs `SnapshotsJSON`).
     var usesJSON: Bool
+    /// Whether it uses deprecated spellings (its target needs `SnapshotsCompatibility`).
+    var usesDeprecatedSpellings = false
+  }
+
+  /// Names only swift-snapshot-testing's deprecated API has.
+  static let deprecatedNames: Set = [
+    "isRecording", "SnapshotTestCase", "_assertInlineSnapshot", "_verifyInlineSnapshot",
+    "InlineSnapshotSyntaxDescriptor", "defaultTrailingClosureLabel", "trailingClosureOffset",
+    "deprecatedTrailingClosureLabels", "syntaxDescriptor", "diffV2", "XCTAttachment",
+    "DiffAttachment",
+  ]
+
+  /// Whether the token at `index` starts a use of a deprecated spelling: one of
+  /// ``deprecatedNames``, the globals `record` and `diffTool` assigned, `matching:` as the first
+  /// label of an assertion, a `Bool` given as a record mode, `nil` as a diff tool.
+  static func usesDeprecatedSpelling(at index: Int, in tokens: [SwiftTokens.Token]) -> Bool {
+    let token = tokens[index]
+    guard token.kind == .identifier else { return false }
+    if deprecatedNames.contains(token.text) { return true }
+    let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+    let afterNext = index + 2 < tokens.count ? tokens[index + 2] : nil
+    let previous = index > 0 ? tokens[index - 1] : nil
+    switch token.text {
+    case "record", "diffTool":
+      if let next, next.isOperator("="),
+        !(previous.map { $0.isKeyword("let") || $0.isKeyword("var") } ?? false),
+        previous?.isPunctuation(".") != true
+          || (index >= 2 && modules[tokens[index - 2].text] != nil)
+      {
+        return true
+      }
+      guard let next, next.isPunctuation(":"), let afterNext else { return false }
+      return token.text == "record"
+        ? afterNext.isKeyword("true") || afterNext.isKeyword("false")
+        : afterNext.isKeyword("nil")
+    case "matching":
+      let assertions: Set = ["assertSnapshot", "assertSnapshots", "verifySnapshot"]
+      return next?.isPunctuation(":") == true && previous?.isPunctuation("(") == true
+        && index >= 2 && assertions.contains(tokens[index - 2].text)
+    default:
+      return false
+    }
   }
 
   static func migrate(_ source: String) -> Result {
@@ -34,8 +77,12 @@ struct ImportMigration {
     var notes: [String] = []
     var edits: [TextEdit] = []
     let usesJSON = tokens.indices.contains { isImplicitMember(at: $0, named: "json", in: tokens) }
-    // `.json` lives in SnapshotsJSON: imported after the first migrated import.
-    var needsJSON = usesJSON
+    let usesDeprecated = tokens.indices.contains { usesDeprecatedSpelling(at: $0, in: tokens) }
+    // `.json` lives in SnapshotsJSON, the deprecated spellings in SnapshotsCompatibility:
+    // imported after the first migrated import.
+    var added =
+      (usesJSON ? ["import SnapshotsJSON"] : [])
+      + (usesDeprecated ? ["import SnapshotsCompatibility"] : [])
     var inImport: Set<Int> = []
     for index in tokens.indices where tokens[index].isKeyword("import") {
       guard let path = importedModule(after: index, in: tokens) else { continue }
@@ -60,8 +107,8 @@ struct ImportMigration {
       edits.append(
         TextEdit(
           range: tokens[first].start..<tokens[path.last].end,
-          text: "import \(module)" + (needsJSON ? "\nimport SnapshotsJSON" : "")))
-      needsJSON = false
+          text: (["import \(module)"] + added).joined(separator: "\n")))
+      added = []
     }
     let hasImports = !edits.isEmpty
     var qualifiers: [TextEdit] = []
@@ -85,7 +132,7 @@ struct ImportMigration {
     edits += qualifiers
     return Result(
       text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
-      usesJSON: usesJSON)
+      usesJSON: usesJSON, usesDeprecatedSpellings: usesDeprecated)
   }
 
   /// The first and last token of the module path an `import` at `index` names (`X` in

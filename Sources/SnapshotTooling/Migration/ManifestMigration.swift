@@ -3,12 +3,18 @@
 /// `.product(name: "SnapshotTesting", package: "swift-snapshot-testing")` becomes
 /// `.product(name: "Snapshots", package: "<identity>")` (likewise `InlineSnapshotTesting` →
 /// `InlineSnapshots`, `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and the bare
-/// `"SnapshotTesting"`), targets that use `.json` get `SnapshotsJSON`, and the
+/// `"SnapshotTesting"`), targets that use `.json` get `SnapshotsJSON`, those that use deprecated
+/// spellings `SnapshotsCompatibility`, and the
 /// `.package(…swift-snapshot-testing…)` dependency goes once nothing names it. A manifest that
 /// names a product without a counterpart here is not edited at all: the lines to change are
 /// said instead.
 struct ManifestMigration {
   static let theirs = "swift-snapshot-testing"
+  /// The products a target may need beside the migrated ones, in the order they are added.
+  static let addedProducts = [
+    (name: "SnapshotsJSON", why: "it uses .json"),
+    (name: "SnapshotsCompatibility", why: "it uses swift-snapshot-testing's deprecated spellings"),
+  ]
 
   enum Outcome: Equatable {
     case rewritten(String, changes: [String])
@@ -19,8 +25,11 @@ struct ManifestMigration {
 
   /// - Parameters:
   ///   - identity: this toolkit's package identity in the manifest (`swift-snapshots`).
-  ///   - jsonTargets: the targets whose sources use `.json`.
-  static func migrate(_ source: String, identity: String, jsonTargets: Set<String>) -> Outcome {
+  ///   - additions: the products each target's sources need beside the migrated ones
+  ///     (`SnapshotsJSON` for `.json`, ``addedProducts``).
+  static func migrate(_ source: String, identity: String, additions: [String: Set<String>])
+    -> Outcome
+  {
     let bytes = Array(source.utf8)
     let lines = LineTable(bytes)
     func line(_ offset: Int) -> Int { lines.location(of: offset).line }
@@ -77,15 +86,19 @@ struct ManifestMigration {
       changes.append("line \(line(range.lowerBound)): \(name) → \(ours)")
     }
     guard refusals.isEmpty else { return .refused(refusals) }
-    for (target, list) in targetDependencies where jsonTargets.contains(target) {
+    for (target, list) in targetDependencies {
       let text = String(decoding: bytes[list.expressionStart..<list.expressionEnd], as: UTF8.self)
-      guard !text.contains("\"SnapshotsJSON\""), let last = list.elements?.last else { continue }
+      let products = addedProducts.filter {
+        additions[target]?.contains($0.name) == true && !text.contains("\"\($0.name)\"")
+      }
+      guard !products.isEmpty, let last = list.elements?.last else { continue }
       let separator = last.end == last.expressionEnd ? ", " : " "
+      let added = products.map { ".product(name: \"\($0.name)\", package: \"\(identity)\")" }
       edits.append(
-        TextEdit(
-          range: last.end..<last.end,
-          text: separator + ".product(name: \"SnapshotsJSON\", package: \"\(identity)\")"))
-      changes.append("line \(line(last.start)): \(target) gets SnapshotsJSON (it uses .json)")
+        TextEdit(range: last.end..<last.end, text: separator + added.joined(separator: ", ")))
+      for product in products {
+        changes.append("line \(line(last.start)): \(target) gets \(product.name) (\(product.why))")
+      }
     }
     if let dependency = theirPackage, let range = elementRange(of: dependency, in: bytes) {
       edits.append(TextEdit(range: range, text: ""))

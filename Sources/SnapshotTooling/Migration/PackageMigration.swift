@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
 /// `snapshots migrate`: moves a package written for swift-snapshot-testing to this toolkit, its
@@ -17,12 +16,16 @@ struct PackageMigration {
   func run() -> SnapshotsCommand.ExitCode {
     var rewrites: [(url: URL, old: String, new: String)] = []
     var notes: [String] = []
-    var jsonTargets: Set<String> = []
+    // The products each target's sources need beside the migrated ones.
+    var additions: [String: Set<String>] = [:]
     for (url, target) in swiftFiles() {
       guard let data = FileManager.default.contents(atPath: url.path) else { continue }
       let old = String(decoding: data, as: UTF8.self)
       let result = ImportMigration.migrate(old)
-      if result.usesJSON { jsonTargets.insert(target) }
+      if result.usesJSON { additions[target, default: []].insert("SnapshotsJSON") }
+      if result.usesDeprecatedSpellings {
+        additions[target, default: []].insert("SnapshotsCompatibility")
+      }
       notes += result.notes.map { "\(relative(url)): \($0)" }
       if let new = result.text { rewrites.append((url, old, new)) }
     }
@@ -32,7 +35,7 @@ struct PackageMigration {
       return .usage
     }
     let manifestText = String(decoding: manifestData, as: UTF8.self)
-    switch ManifestMigration.migrate(manifestText, identity: identity, jsonTargets: jsonTargets) {
+    switch ManifestMigration.migrate(manifestText, identity: identity, additions: additions) {
     case .refused(let lines):
       print("Nothing was changed: Package.swift cannot be migrated safely. Change these lines:")
       lines.forEach { print("  Package.swift \($0)") }

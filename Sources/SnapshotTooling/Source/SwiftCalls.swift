@@ -146,6 +146,8 @@ private struct CallReader {
     /// specialisation of one.
     var name: Int?
     var isLiteral = false
+    /// A call that ends with trailing closures: a `{` after it starts an expression of its own.
+    var endsWithClosure = false
   }
 
   /// Where a run of tokens stops early.
@@ -176,9 +178,14 @@ private struct CallReader {
       }
       switch token.kind {
       case .identifier:
-        if index > start, tokens[index - 1].isPunctuation("."), current != nil {
-          // A member: `x.f`, `.init`, `x.default`.
+        if index > start, current != nil,
+          tokens[index - 1].isPunctuation(".") || tokens[index - 1].isPunctuation(":")
+        {
+          // A member: `x.f`, `.init`, `x.default`, `"s".count`, `x.Swift::f` (the `::` of a
+          // module selector is only passed over after a member).
           current?.name = index
+          current?.isLiteral = false
+          current?.endsWithClosure = false
           index = afterGenerics(index + 1)
           continue
         }
@@ -194,16 +201,21 @@ private struct CallReader {
         index = afterGenerics(index + 1)
       case .string, .literal:
         if index > start, tokens[index - 1].isPunctuation("."), current != nil {
-          index += 1  // `tuple.0`
-          current?.name = nil
+          current?.name = index  // `tuple.0`
+          current?.isLiteral = false
+          current?.endsWithClosure = false
+          index += 1
           continue
         }
         current = Postfix(start: token.start, name: nil, isLiteral: true)
         index += 1
       case .operator:
-        if (token.text == "?" || token.text == "!"), !token.spaceBefore, current != nil {
+        if current != nil, !token.spaceBefore, token.text.allSatisfy({ $0 == "?" || $0 == "!" }),
+          token.text.count == 1 || index + 1 >= end || !tokens[index + 1].spaceBefore
+        {
           current?.name = nil
           current?.isLiteral = false
+          current?.endsWithClosure = false
         } else {
           current = nil
         }
@@ -219,8 +231,12 @@ private struct CallReader {
               index = closing[index] + 1
               continue
             }
+            let hadClosures = calls.count
             index = call(callee, open: index, stops: stops)
-            current = Postfix(start: callee.start, name: nil)
+            current = Postfix(
+              start: callee.start, name: nil,
+              endsWithClosure: calls.count > hadClosures
+                && (calls.last?.trailingClosure != nil))
           } else {
             list(index)
             current = Postfix(start: token.start, name: nil)
@@ -237,13 +253,14 @@ private struct CallReader {
             index = closing[index] + 1
           }
         case "{":
-          if let callee = current, !callee.isLiteral,
+          if let callee = current, !callee.isLiteral, !callee.endsWithClosure,
             isTrailingClosure(at: index, condition: stops.condition)
           {
             index = call(callee, open: nil, at: index, stops: stops)
-            current = Postfix(start: callee.start, name: nil)
+            current = Postfix(start: callee.start, name: nil, endsWithClosure: true)
             continue
           }
+          if current?.endsWithClosure == true { current = nil }
           if stops.condition { return index }
           if current != nil {
             // An accessor block after a property's initial value: `= x { didSet … }`.
@@ -260,8 +277,14 @@ private struct CallReader {
           index = attribute(index)
           current = nil
         case "#":
-          index = poundDirective(index, end: end)
-          current = nil
+          let start = index
+          let isExpression: Bool
+          (index, isExpression) = poundDirective(index, end: end, stops: stops)
+          current = isExpression ? Postfix(start: tokens[start].start, name: nil) : nil
+        case ":" where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(":")
+          && !tokens[index + 1].spaceBefore && !token.spaceBefore:
+          // A module selector: `x.Swift::reduce(…)`.
+          index += 2
         default:
           current = nil
           index += 1
@@ -295,11 +318,14 @@ private struct CallReader {
     "optional", "indirect", "nonisolated", "isolated", "consuming", "borrowing", "__consuming",
     "distributed", "prefix", "postfix", "infix", "class", "static",
   ]
+  static let prefixWords: Set = [
+    "unsafe", "borrow", "copy", "consume", "isolated", "discard", "some", "any",
+  ]
   /// Words that are never an expression of their own.
   static let keywords: Set = [
     "as", "is", "in", "try", "await", "return", "throw", "if", "else", "guard", "while", "for",
     "switch", "case", "default", "where", "do", "repeat", "defer", "catch", "break", "continue",
-    "fallthrough", "inout", "throws", "rethrows", "some", "any",
+    "fallthrough", "inout", "throws", "rethrows",
   ]
 
   /// Handles the word at `index` when it is a keyword; where reading goes on, or `nil` when the
@@ -308,7 +334,13 @@ private struct CallReader {
     let word = tokens[index].text
     let next = index + 1 < end ? tokens[index + 1] : nil
     switch word {
-    case "func", "subscript", "macro", "deinit":
+    case "func", "subscript", "deinit":
+      return function(index, end: end)
+    case "macro":
+      // A contextual keyword: `macro name(…)` or `macro name<T>(…)` declares one.
+      guard let next, next.kind == .identifier, index + 2 < end,
+        tokens[index + 2].isPunctuation("(") || tokens[index + 2].text.hasPrefix("<")
+      else { return nil }
       return function(index, end: end)
     case "init":
       return function(index, end: end)
@@ -324,16 +356,48 @@ private struct CallReader {
       return typeDeclaration(index, end: end, isEnum: false)
     case "var", "let":
       return stops.condition || stops.colon ? index + 1 : binding(index, end: end)
-    case "typealias", "associatedtype", "import", "operator":
+    case "typealias", "associatedtype":
       return statementEnd(from: index + 1, end: end)
+    case "import", "operator":
+      // One line: `prefix operator /` ends there, though `/` would carry a type on.
+      var position = index + 1
+      while position < end, !tokens[position].lineBreakBefore,
+        !tokens[position].isPunctuation(";")
+      {
+        position += 1
+      }
+      return position
     case "precedencegroup":
       var position = index + 1
       while position < end, !tokens[position].isPunctuation("{") { position += 1 }
       return position < end ? closing[position] + 1 : end
     case "case":
-      if enumBody { return statementEnd(from: index + 1, end: end) }
+      if enumBody {
+        // Associated values' default values are expressions.
+        let stop = statementEnd(from: index + 1, end: end)
+        var position = index + 1
+        while position < stop {
+          guard tokens[position].isPunctuation("(") else {
+            position += 1
+            continue
+          }
+          parameters(position)
+          position = closing[position] + 1
+        }
+        return stop
+      }
       let stop = run(from: index + 1, to: end, stops: Stops(comma: false, colon: true, condition: true))
       return stop < end && tokens[stop].isPunctuation(":") ? stop + 1 : stop
+    case "do":
+      // `do throws(E) { … }`: the type is no expression.
+      var position = index + 1
+      if position < end, tokens[position].isKeyword("throws") {
+        position += 1
+        if position < end, tokens[position].isPunctuation("(") { position = closing[position] + 1 }
+      }
+      guard position < end, tokens[position].isPunctuation("{") else { return position }
+      block((position + 1)..<closing[position])
+      return closing[position] + 1
     case "if", "guard", "while", "for", "switch", "catch":
       let body = run(from: index + 1, to: end, stops: Stops(condition: true))
       guard body < end, tokens[body].isPunctuation("{") else { return body }
@@ -355,6 +419,13 @@ private struct CallReader {
           return index + 4
         }
       }
+      // `unsafe x`, `borrow x`: words that take the expression after them, unless glued to it
+      // as a call (`unsafe(x)`) or a member (`borrow.x`).
+      if Self.prefixWords.contains(word), let next, next.spaceBefore, !next.lineBreakBefore,
+        next.kind != .operator || next.text == "&"
+      {
+        return index + 1
+      }
       return Self.keywords.contains(word) ? index + 1 : nil
     }
   }
@@ -371,20 +442,22 @@ private struct CallReader {
     {
       position += 1
     }
-    if position < end, tokens[position].kind == .operator, tokens[position].text.hasPrefix("<")
-      || (word == "func" && tokens[position - 1].kind == .operator
-        && tokens[position - 1].text.hasSuffix("<"))
+    // The generic clause: `f<T>`, or glued to an operator's name (`==<T>`).
+    var angles = 0
+    let name = tokens[position - 1]
+    if word == "func", name.kind == .operator, name.text.count > 1, name.text.hasSuffix("<"),
+      position < end, tokens[position].kind == .identifier
     {
-      var angles = 0
-      if tokens[position - 1].kind == .operator && tokens[position - 1].text.hasSuffix("<")
-        && word == "func"
-      {
-        angles = 1
-      }
-      repeat {
-        angles += tokens[position].angleChange
-        position += 1
-      } while angles > 0 && position < end
+      angles = 1
+    } else if position < end, tokens[position].kind == .operator,
+      tokens[position].text.hasPrefix("<")
+    {
+      angles = tokens[position].angleChange
+      position += 1
+    }
+    while angles > 0 && position < end {
+      angles += tokens[position].angleChange
+      position += 1
     }
     if position < end, tokens[position].isPunctuation("(") {
       parameters(position)
@@ -424,9 +497,7 @@ private struct CallReader {
       if token.isPunctuation(";") || token.isPunctuation("}") || token.isOperator("=") {
         return position
       }
-      if token.lineBreakBefore, position > start, !continuesType(at: position) {
-        return position
-      }
+      if token.lineBreakBefore, !continuesType(at: position) { return position }
       if token.kind == .punctuation, ["(", "["].contains(token.text) {
         position = closing[position] + 1
         continue
@@ -512,7 +583,7 @@ private struct CallReader {
   }
 
   static let accessorWords: Set = [
-    "get", "set", "willSet", "didSet", "_read", "_modify", "read", "modify", "init",
+    "get", "set", "willSet", "didSet", "_read", "_modify", "init",
     "unsafeAddress", "unsafeMutableAddress",
   ]
 
@@ -595,10 +666,10 @@ private struct CallReader {
   /// `#if`/`#elseif` conditions (to the end of their line), other directives, and macro
   /// expansions (`#expect(…)`, `#Preview { … }`), whose arguments are read but which are not
   /// calls.
-  mutating func poundDirective(_ index: Int, end: Int) -> Int {
+  mutating func poundDirective(_ index: Int, end: Int, stops: Stops) -> (Int, isExpression: Bool) {
     var position = index + 1
     guard position < end, tokens[position].kind == .identifier, !tokens[position].spaceBefore
-    else { return position }
+    else { return (position, false) }
     let name = tokens[position].text
     position += 1
     switch name {
@@ -606,9 +677,9 @@ private struct CallReader {
       var stop = position
       while stop < end, !tokens[stop].lineBreakBefore { stop += 1 }
       _ = run(from: position, to: stop, stops: Stops())
-      return stop
+      return (stop, false)
     case "else", "endif":
-      return position
+      return (position, false)
     default:
       position = afterGenerics(position)
       let callee = Postfix(start: tokens[index].start, name: nil, isLiteral: true)
@@ -617,9 +688,9 @@ private struct CallReader {
         position = closing[position] + 1
       }
       if position < end, tokens[position].isPunctuation("{") {
-        return trailingClosures(after: position - 1, callee: callee, stops: Stops()).next
+        return (trailingClosures(after: position - 1, callee: callee, stops: stops).next, true)
       }
-      return position
+      return (position, true)
     }
   }
 

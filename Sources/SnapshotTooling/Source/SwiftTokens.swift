@@ -121,9 +121,13 @@ enum SwiftTokens {
           }
           if byte() == UInt8(ascii: "`") { position += 1 }
           tokens.append(token(.identifier, text(from: start), from: start))
-        case _ where Self.startsIdentifier(c):
+        case _ where Self.startsIdentifier(c) && operatorCharacter(head: true) == 0:
           position += 1
-          while let next = byte(), Self.continuesIdentifier(next) { _ = next; position += 1 }
+          while let next = byte(), Self.continuesIdentifier(next),
+            next < 0x80 || operatorCharacter(head: true) == 0
+          {
+            position += 1
+          }
           tokens.append(token(.identifier, text(from: start), from: start))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
           position += 1
@@ -135,20 +139,20 @@ enum SwiftTokens {
           }
           tokens.append(token(.literal, text(from: start), from: start))
         case _
-        where Self.isOperator(c)
+        where operatorCharacter(head: true) > 0
           || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
           let dotted = c == UInt8(ascii: ".")
-          position += 1
-          while let next = byte(),
-            Self.isOperator(next) || (dotted && next == UInt8(ascii: "."))
-          {
+          position += max(1, operatorCharacter(head: true))
+          while let next = byte() {
             // `/*` and `//` start comments even right after an operator.
             if next == UInt8(ascii: "/"),
               byte(1) == UInt8(ascii: "/") || byte(1) == UInt8(ascii: "*")
             {
               break
             }
-            position += 1
+            let length = dotted && next == UInt8(ascii: ".") ? 1 : operatorCharacter(head: false)
+            guard length > 0 else { break }
+            position += length
           }
           tokens.append(token(.operator, text(from: start), from: start))
         default:
@@ -165,6 +169,35 @@ enum SwiftTokens {
         space = false
         lineBreak = false
       }
+    }
+
+    /// The UTF-8 length of the operator character at the position (`+`, or a Unicode one such
+    /// as `≈` or `∘`), `head` when it must be able to start an operator; 0 when there is none.
+    func operatorCharacter(head: Bool) -> Int {
+      guard let c = byte() else { return 0 }
+      if c < 0x80 { return Self.isOperator(c) ? 1 : 0 }
+      let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
+      guard length > 1, position + length <= bytes.count else { return 0 }
+      var value = UInt32(c) & (0xFF >> (length + 1))
+      for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
+      return Self.isOperatorScalar(value, head: head) ? length : 0
+    }
+
+    /// Swift's operator characters beyond ASCII (the grammar's operator-head and
+    /// operator-character).
+    static func isOperatorScalar(_ value: UInt32, head: Bool) -> Bool {
+      let heads: [ClosedRange<UInt32>] = [
+        0xA1...0xA7, 0xA9...0xA9, 0xAB...0xAC, 0xAE...0xAE, 0xB0...0xB1, 0xB6...0xB6,
+        0xBB...0xBB, 0xBF...0xBF, 0xD7...0xD7, 0xF7...0xF7, 0x2016...0x2017, 0x2020...0x2027,
+        0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E, 0x2190...0x23FF, 0x2500...0x2775,
+        0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020, 0x3030...0x3030,
+      ]
+      let continuations: [ClosedRange<UInt32>] = [
+        0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F,
+        0xE0100...0xE01EF,
+      ]
+      return heads.contains { $0.contains(value) }
+        || (!head && continuations.contains { $0.contains(value) })
     }
 
     private func text(from start: Int) -> String {

@@ -138,3 +138,10 @@ func codeChosenRecordMode(
 ) -> SnapshotTestingConfiguration.Record? {
   argument ?? scope?.record ?? LegacyGlobals.record.withLock { $0 }
 }
+
+/// What swift-snapshot-testing's deprecated globals (`isRecording`, `diffTool`, in
+/// `SnapshotsCompatibility`) set: read after an argument and a scope, before the environment.
+@_spi(Tooling) public enum LegacyGlobals {
+  public static let record = Locked<SnapshotTestingConfiguration.Record?>(nil)
+  public static let diffTool = Locked<SnapshotTestingConfiguration.DiffTool>(.default)
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Snapshots
 import XCTest
 
 #if os(Linux) || os(Android) || os(Windows)

@@ -1,4 +1,5 @@
 import Foundation
+import InlineSnapshots
 import Snapshots
 
 // swift-snapshot-testing 1.19.7's inline spellings (InlineSnapshotTesting), so helpers written

@@ -1,9 +1,12 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 import XCTest
 
 // swift-snapshot-testing 1.19.7's deprecated spellings, so suites written for it compile; each
-// forwards to the normal API. They go at the next major version, and have no documentation
-// pages of their own (the migration guide lists them).
+// forwards to the normal API. They live apart so that a test target that does not use them
+// does not compile them (`snapshot-migrate` adds `import SnapshotsCompatibility` where a file
+// uses them), go at the next major version, and have no documentation pages of their own (the
+// migration guide lists them).
 
 @available(
   *, deprecated, message: "Use '.all' instead of 'true', and '.missing' instead of 'false'."
@@ -19,12 +22,6 @@ extension SnapshotTestingConfiguration.DiffTool: ExpressibleByNilLiteral {
   public init(nilLiteral: ()) {
     self = .default
   }
-}
-
-/// What the deprecated globals set: read after an argument and a scope, before the environment.
-enum LegacyGlobals {
-  static let record = Locked<SnapshotTestingConfiguration.Record?>(nil)
-  static let diffTool = Locked<SnapshotTestingConfiguration.DiffTool>(.default)
 }
 
 @available(
