@@ -62,7 +62,9 @@ enum ToolCommand {
   private static func buildTool(
     with packageManager: PackageManager, say: @escaping @Sendable (String) -> Void
   ) throws -> URL {
-    let result = try timed("Building the snapshots tool", done: "Built the snapshots tool", say: say) {
+    let result = try timed(
+      "Building the snapshots tool", done: "Built the snapshots tool", say: say
+    ) {
       try packageManager.build(
         .product("snapshots"), parameters: .init(configuration: .debug, logging: .concise))
     }

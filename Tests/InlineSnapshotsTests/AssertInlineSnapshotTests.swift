@@ -1,8 +1,8 @@
 import Foundation
-import SnapshotsCompatibility
 import InlineSnapshots
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
+import SnapshotsCompatibility
 import Synchronization
 import TestSupport
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
-@testable @_spi(Tooling) import SnapshotTooling
 import SwiftParser
 import SwiftSyntax
+
+@testable @_spi(Tooling) import SnapshotTooling
 
 /// swift-syntax's answer to what `SwiftDeclarations` reads: every function declaration, as
 /// `name(label:…)` with the name's backticks off, counted.
@@ -44,7 +45,8 @@ extension SwiftSyntaxOracle {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       let name = Self.name(of: node.calledExpression)
-      let closures = ([node.trailingClosure].compactMap { $0 }.map { Self.closure($0) })
+      let closures =
+        ([node.trailingClosure].compactMap { $0 }.map { Self.closure($0) })
         + node.additionalTrailingClosures.map {
           var closure = Self.closure($0.closure)
           closure.label = $0.label.text

@@ -75,7 +75,10 @@ struct Migration {
     #expect(migrated.status == 0, "\(migrated.output)")
     let newManifest = try package.read("Package.swift")
     #expect(!newManifest.contains("swift-snapshot-testing"), "\(newManifest)")
-    for product in ["Snapshots", "InlineSnapshots", "SnapshotsCustomDump", "SnapshotsJSON"] {
+    for product in [
+      "Snapshots", "InlineSnapshots", "SnapshotsCustomDump", "SnapshotsJSON",
+      "SnapshotsCompatibility",
+    ] {
       #expect(newManifest.contains("\"\(product)\""), "\(newManifest)")
     }
 

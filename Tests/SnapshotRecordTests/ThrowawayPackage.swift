@@ -70,8 +70,6 @@ struct ThrowawayPackage {
     try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
   }
 
-  /// An executable this package's debug builds made (the plugin's tool, `snapshots`; the
-  /// test binary), if any.
   /// Whether the package's build compiled any of swift-syntax's parser.
   var compiledSwiftSyntax: Bool {
     let parser = folder.url.appendingPathComponent(".build/debug/SwiftParser.build")
@@ -79,6 +77,9 @@ struct ThrowawayPackage {
       .filter { $0.hasSuffix(".o") }
     return !(objects ?? []).isEmpty
   }
+
+  /// An executable this package's debug builds made (the plugin's tool, `snapshots`; the
+  /// test binary), if any.
 
   func builtProduct(_ name: String) -> URL? {
     let build = folder.url.appendingPathComponent(".build")

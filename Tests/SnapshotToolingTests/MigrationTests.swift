@@ -68,6 +68,49 @@ import Testing
       ImportMigration.migrate("import Snapshots\n").text == nil, "a second run changes nothing")
   }
 
+  /// A file that uses swift-snapshot-testing's deprecated spellings gets the module they live
+  /// in; one that only looks alike (a local `record`, a `record:` mode, `matching:` of
+  /// another function) does not.
+  @Test(arguments: [
+    ("isRecording = true", true), ("SnapshotTesting.record = true", true),
+    ("assertSnapshot(matching: x, as: .dump)", true),
+    ("assertSnapshot(of: x, as: .dump, record: true)", true),
+    ("withSnapshotTesting(diffTool: nil) {}", true),
+    ("let d: InlineSnapshotSyntaxDescriptor", true),
+    ("let record = true", false), ("assertSnapshot(of: x, as: .dump, record: .all)", false),
+    ("#expect(throws: E.self) { } matching: { _ in true }", false), ("record.all = 1", false),
+  ])
+  func deprecatedSpellingsGetTheirModule(line: String, uses: Bool) {
+    let result = ImportMigration.migrate("import SnapshotTesting\n\nfunc f() { \(line) }\n")
+    #expect(result.usesDeprecatedSpellings == uses)
+    #expect(result.text?.contains("import Snapshots\nimport SnapshotsCompatibility\n") == uses)
+  }
+
+  @Test func theManifestGetsTheCompatibilityModuleWhereItIsUsed() {
+    let outcome = ManifestMigration.migrate(
+      Self.manifest, identity: "swift-snapshots",
+      additions: [
+        "AppTesting": ["SnapshotsCompatibility"],
+        "AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"],
+      ])
+    guard case .rewritten(let text, let changes) = outcome else {
+      Issue.record("not rewritten: \(outcome)")
+      return
+    }
+    #expect(
+      text.contains(
+        #"[.product(name: "InlineSnapshots", package: "swift-snapshots"), .product(name: "SnapshotsCompatibility", package: "swift-snapshots")]"#
+      ), "\(text)")
+    #expect(
+      text.contains(
+        #".product(name: "SnapshotsJSON", package: "swift-snapshots"), .product(name: "SnapshotsCompatibility", package: "swift-snapshots")]"#
+      ), "\(text)")
+    #expect(
+      changes.contains(
+        "line 13: AppTesting gets SnapshotsCompatibility (it uses swift-snapshot-testing's deprecated spellings)"
+      ), "\(changes)")
+  }
+
   static let manifest = """
     // swift-tools-version: 6.1
     import PackageDescription
@@ -120,7 +163,8 @@ import Testing
         """)
     #expect(changes.count == 4, "\(changes)")
     #expect(
-      ManifestMigration.migrate(text, identity: "swift-snapshots", additions: ["AppTests": ["SnapshotsJSON"]])
+      ManifestMigration.migrate(
+        text, identity: "swift-snapshots", additions: ["AppTests": ["SnapshotsJSON"]])
         == .unchanged)
   }
 

@@ -2,9 +2,10 @@ import Foundation
 @_spi(Tooling) import SnapshotTooling
 import Testing
 
-/// The call reader's calls equal swift-syntax's, the oracle, for every call of a file: callee,
-/// argument list, trailing closures and the string literals that make an argument or a
-/// closure whole. On sources written to trip it, on this repository's sources, and on a folder
+/// The call reader's calls equal swift-syntax's, the oracle, for every call of a file.
+///
+/// Callee, argument list, trailing closures and the string literals that make an argument or
+/// a closure whole. On sources written to trip it, on this repository's sources, and on a folder
 /// of real Swift files when `SNAPSHOTS_SWIFT_CORPUS` names one (the package mirror, for the
 /// record in `Benchmarks/README.md`).
 @Suite struct SwiftCallsTests {
@@ -85,16 +86,22 @@ import Testing
     case (nil, _): field = "only the reader sees a call"
     case (_, nil): field = "the reader misses it"
     case (let e?, let f?):
-      if e.name != f.name || e.nameStart != f.nameStart { field = "name" }
-      else if e.start != f.start { field = "start" }
-      else if e.arguments.count != f.arguments.count { field = "argument count" }
-      else if e.arguments != f.arguments {
+      if e.name != f.name || e.nameStart != f.nameStart {
+        field = "name"
+      } else if e.start != f.start {
+        field = "start"
+      } else if e.arguments.count != f.arguments.count {
+        field = "argument count"
+      } else if e.arguments != f.arguments {
         let index = e.arguments.indices.first { e.arguments[$0] != f.arguments[$0] } ?? 0
         field = "argument \(index): \(e.arguments[index]) vs \(f.arguments[index])"
-      } else if e.trailingClosure != f.trailingClosure { field = "trailing closure" }
-      else if e.additionalTrailingClosures != f.additionalTrailingClosures {
+      } else if e.trailingClosure != f.trailingClosure {
+        field = "trailing closure"
+      } else if e.additionalTrailingClosures != f.additionalTrailingClosures {
         field = "labelled trailing closures"
-      } else { field = "parentheses or end" }
+      } else {
+        field = "parentheses or end"
+      }
     }
     return "\(url.path):\(line): \(field)"
   }

@@ -1,6 +1,6 @@
 import Foundation
-import SnapshotsCompatibility
 import Snapshots
+import SnapshotsCompatibility
 import TestSupport
 import Testing
 

@@ -112,7 +112,8 @@ struct ImportMigration {
     }
     let hasImports = !edits.isEmpty
     var qualifiers: [TextEdit] = []
-    for (index, token) in tokens.enumerated() where token.kind == .identifier && !inImport.contains(index) {
+    for (index, token) in tokens.enumerated()
+    where token.kind == .identifier && !inImport.contains(index) {
       if internals.contains(token.text) {
         notes.append(
           "line \(lines.location(of: token.start).line): \(token.text) is swift-snapshot-testing's internal, with no counterpart here; change this use by hand"

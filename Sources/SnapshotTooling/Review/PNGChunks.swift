@@ -1,8 +1,10 @@
 import Foundation
 
-/// What a PNG says of itself without decoding its pixels: its size, from the header chunk (the
-/// first, by the format's rule), and its `tEXt` chunks, where this toolkit records the
-/// environment a reference was recorded in. Read by layout alone, so the tool needs no libpng.
+/// What a PNG says of itself without decoding its pixels.
+///
+/// Its size, from the header chunk (the first, by the format's rule), and its `tEXt` chunks,
+/// where this toolkit records the environment a reference was recorded in. Read by layout
+/// alone, so the tool needs no libpng.
 struct PNGChunks {
   var width: Int
   var height: Int
@@ -28,7 +30,11 @@ struct PNGChunks {
       let body = position + 8
       guard length <= bytes.count - body - 4, type != "IEND" else { break }
       if type == "tEXt", let separator = bytes[body..<(body + length)].firstIndex(of: 0) {
-        texts.append((Self.latin1(bytes[body..<separator]), Self.latin1(bytes[(separator + 1)..<(body + length)])))
+        texts.append(
+          (
+            Self.latin1(bytes[body..<separator]),
+            Self.latin1(bytes[(separator + 1)..<(body + length)])
+          ))
       }
       position = body + length + 4
     }

@@ -39,7 +39,8 @@ struct InlineCallFinder {
     while position < bytes.count {
       switch bytes[position] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"): position += 1
-      case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
+      case UInt8(ascii: "/")
+      where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n"),
           bytes[position] != UInt8(ascii: "\r")
         {

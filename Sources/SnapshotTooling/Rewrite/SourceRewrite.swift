@@ -78,7 +78,8 @@
     // Read again: each closure must now read back its text.
     let check = InlineCallFinder(source: rewritten, names: names, reader: reader)
     guard check.found.count == finder.found.count else {
-      return .refused("the rewritten file would not read back with the same calls; nothing was written")
+      return .refused(
+        "the rewritten file would not read back with the same calls; nothing was written")
     }
     for (record, index, _) in written
     where !InlineCall(check.found[index].call, for: record).holds(record.newText) {

@@ -232,7 +232,7 @@ private struct CallReader {
               continue
             }
             let hadClosures = calls.count
-            index = call(callee, open: index, stops: stops)
+            index = call(callee, open: index, suffix: index, stops: stops)
             current = Postfix(
               start: callee.start, name: nil,
               endsWithClosure: calls.count > hadClosures
@@ -256,7 +256,7 @@ private struct CallReader {
           if let callee = current, !callee.isLiteral, !callee.endsWithClosure,
             isTrailingClosure(at: index, condition: stops.condition)
           {
-            index = call(callee, open: nil, at: index, stops: stops)
+            index = call(callee, open: nil, suffix: index, stops: stops)
             current = Postfix(start: callee.start, name: nil, endsWithClosure: true)
             continue
           }
@@ -281,7 +281,8 @@ private struct CallReader {
           let isExpression: Bool
           (index, isExpression) = poundDirective(index, end: end, stops: stops)
           current = isExpression ? Postfix(start: tokens[start].start, name: nil) : nil
-        case ":" where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(":")
+        case ":"
+        where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(":")
           && !tokens[index + 1].spaceBefore && !token.spaceBefore:
           // A module selector: `x.Swift::reduce(…)`.
           index += 2
@@ -300,7 +301,8 @@ private struct CallReader {
     switch token.kind {
     case .operator: return false
     case .punctuation: return ![".", ",", "{", ":", "(", "["].contains(token.text)
-    case .identifier: return !["else", "where", "in", "is", "as", "let", "var"].contains(token.text)
+    case .identifier:
+      return !["else", "where", "in", "is", "as", "let", "var"].contains(token.text)
     default: return true
     }
   }
@@ -386,7 +388,8 @@ private struct CallReader {
         }
         return stop
       }
-      let stop = run(from: index + 1, to: end, stops: Stops(comma: false, colon: true, condition: true))
+      let stop = run(
+        from: index + 1, to: end, stops: Stops(comma: false, colon: true, condition: true))
       return stop < end && tokens[stop].isPunctuation(":") ? stop + 1 : stop
     case "do":
       // `do throws(E) { … }`: the type is no expression.
@@ -520,7 +523,9 @@ private struct CallReader {
     {
       return true
     }
-    if token.kind == .operator || token.isPunctuation(".") || token.isPunctuation(",") { return true }
+    if token.kind == .operator || token.isPunctuation(".") || token.isPunctuation(",") {
+      return true
+    }
     return ["where", "throws", "rethrows", "async", "reasync"].contains(token.text)
       && token.kind == .identifier
   }
@@ -544,8 +549,10 @@ private struct CallReader {
     return position
   }
 
-  /// `var`/`let`: the pattern and type skipped; a computed property's or an observed one's
-  /// accessors read. The initial value is read by the caller, as any expression.
+  /// A `var` or `let`, read past its pattern and type.
+  ///
+  /// A computed property's or an observed one's accessors are read; the initial value is read
+  /// by the caller, as any expression.
   mutating func binding(_ index: Int, end: Int) -> Int {
     var position = index + 1
     guard position < end else { return position }
@@ -768,8 +775,10 @@ private struct CallReader {
     return position == close
   }
 
-  /// The expressions of a bracketed list: a tuple, an array, a subscript's or attribute's
-  /// arguments, a capture list. An array literal's elements are kept.
+  /// The expressions of a bracketed list.
+  ///
+  /// A tuple, an array, a subscript's or attribute's arguments, a capture list; an array
+  /// literal's elements are kept.
   mutating func list(_ open: Int) {
     let close = closing[open]
     var position = open + 1
@@ -798,7 +807,9 @@ private struct CallReader {
       }
       position = stop + 1
     }
-    if tokens[open].isPunctuation("["), !isDictionary, !(close == open + 2 && tokens[open + 1].isPunctuation(":")) {
+    if tokens[open].isPunctuation("["), !isDictionary,
+      !(close == open + 2 && tokens[open + 1].isPunctuation(":"))
+    {
       arrays[open] = elements
     }
   }
@@ -890,10 +901,10 @@ private struct CallReader {
     return position
   }
 
-  /// A call: its argument list at `open` (or none), then its trailing closures; where reading
-  /// goes on.
-  mutating func call(_ callee: Postfix, open: Int?, at brace: Int? = nil, stops: Stops) -> Int {
-    let calleeLast = (open ?? brace!) - 1
+  /// A call whose callee ends before `suffix` (its `(`, or its first trailing closure's `{`):
+  /// its argument list at `open` (or none), then its trailing closures; where reading goes on.
+  mutating func call(_ callee: Postfix, open: Int?, suffix: Int, stops: Stops) -> Int {
+    let calleeLast = suffix - 1
     var call = SwiftCalls.Call(
       name: callee.name.map { tokens[$0].text }, nameStart: callee.name.map { tokens[$0].start },
       start: callee.start, calleeEnd: tokens[calleeLast].end, leftParen: nil, rightParenEnd: nil,
@@ -997,7 +1008,8 @@ private struct CallReader {
   /// A closure argument's shape (its statements were read with the argument).
   func closureNodeShape(_ open: Int) -> SwiftCalls.Closure {
     let close = closing[open]
-    let literal = close == open + 2 && tokens[open + 1].kind == .string ? literalNode(open + 1) : nil
+    let literal =
+      close == open + 2 && tokens[open + 1].kind == .string ? literalNode(open + 1) : nil
     return SwiftCalls.Closure(
       label: nil, labelStart: nil, start: tokens[open].start, end: tokens[close].end,
       literal: literal)

@@ -11,16 +11,19 @@ enum SwiftStringLiteral {
     while hashes < bytes.count, bytes[hashes] == UInt8(ascii: "#") { hashes += 1 }
     let quote = UInt8(ascii: "\"")
     let rest = bytes[hashes...]
-    let multiline = rest.starts(with: [quote, quote, quote]) && rest.count >= 6 + hashes
+    let multiline =
+      rest.starts(with: [quote, quote, quote]) && rest.count >= 6 + hashes
       && bytes[(hashes + 3)...].contains(UInt8(ascii: "\n"))
     let delimiter = multiline ? 3 : 1
-    let closing = Array(repeating: quote, count: delimiter)
+    let closing =
+      Array(repeating: quote, count: delimiter)
       + Array(repeating: UInt8(ascii: "#"), count: hashes)
     guard bytes.count >= hashes + delimiter + closing.count,
       Array(bytes.suffix(closing.count)) == closing
     else { return nil }
     let content = Array(bytes[(hashes + delimiter)..<(bytes.count - closing.count)])
-    return multiline ? multilineValue(content, hashes: hashes) : unescaped(content[...], hashes: hashes)
+    return multiline
+      ? multilineValue(content, hashes: hashes) : unescaped(content[...], hashes: hashes)
   }
 
   private static func multilineValue(_ content: [UInt8], hashes: Int) -> String? {

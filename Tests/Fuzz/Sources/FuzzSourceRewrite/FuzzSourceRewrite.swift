@@ -38,7 +38,8 @@ func fuzzSourceRewrite(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
       SwiftSyntaxOracle.calls(in: $0) ?? []
     }
     if outcome != expected {
-      fatalError("rewritten on the reader:\n\(outcome)\non swift-syntax:\n\(expected)\nof:\n\(source)")
+      fatalError(
+        "rewritten on the reader:\n\(outcome)\non swift-syntax:\n\(expected)\nof:\n\(source)")
     }
   }
   guard case .rewritten(let text, _, _) = outcome, records.count == 1 else { return 0 }
