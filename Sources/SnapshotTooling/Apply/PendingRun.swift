@@ -177,9 +177,11 @@ import Foundation
   }
 
   /// Deletes a record of a run's folder that has been applied, and the bytes it points to.
+  /// The record first, then its data: a kill between them leaves data no record names, which
+  /// nothing reads, never a record whose data is gone.
   public static func remove(_ entry: Entry) {
-    if let data = entry.dataURL { try? FileManager.default.removeItem(at: data) }
     try? FileManager.default.removeItem(at: entry.url)
+    if let data = entry.dataURL { try? FileManager.default.removeItem(at: data) }
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

@@ -122,7 +122,7 @@ struct RunApplication {
       // The new run replaces the older ones, as when it is applied.
       plan.unrecorded.lines(relativeTo: applier.relative).forEach(print)
       for stale in staleRuns(besides: plan.appliedRuns) {
-        try? FileManager.default.removeItem(at: stale)
+        PendingStore.remove(stale)
       }
       return pendingReview.review()
     }
@@ -191,7 +191,7 @@ struct RunApplication {
           == directory.standardizedFileURL.path
       }
       guard holdsKept, let loaded = try? PendingRun.load(directory) else {
-        try? FileManager.default.removeItem(at: directory)
+        PendingStore.remove(directory)
         continue
       }
       for entry in loaded.entries + loaded.conflicted

@@ -292,7 +292,8 @@ private struct CallReader {
         }
       }
     }
-    return index
+    // A bracket left open in a malformed file closes at the end: never past `end`.
+    return min(index, end)
   }
 
   /// Whether a line break before `index` ends a condition that has no body to stop at.
@@ -507,7 +508,7 @@ private struct CallReader {
       }
       position += 1
     }
-    return position
+    return min(position, end)
   }
 
   /// Whether the token at `index`, first on its line, goes on with the type or signature
@@ -546,7 +547,7 @@ private struct CallReader {
       }
       position += 1
     }
-    return position
+    return min(position, end)
   }
 
   /// A `var` or `let`, read past its pattern and type.
@@ -586,7 +587,7 @@ private struct CallReader {
       angles = max(0, angles + token.angleChange)
       position += 1
     }
-    return position
+    return min(position, end)
   }
 
   static let accessorWords: Set = [
@@ -647,7 +648,7 @@ private struct CallReader {
       }
       position += 1
     }
-    return position
+    return min(position, end)
   }
 
   /// `@name`, `@name<T>` and its arguments (read as expressions, as swift-syntax does).

@@ -119,7 +119,21 @@ import Foundation
       $0.standardizedFileURL.path != run.standardizedFileURL.path && isRun($0)
     }
     for old in others.dropLast(keptRuns - 1) {
-      try? FileManager.default.removeItem(at: old)
+      remove(old)
+    }
+  }
+
+  /// Removes a run whole, as far as any reader can tell: it is renamed to a hidden name first
+  /// (one rename; ``runs(in:)`` skips hidden names), then deleted. A process killed while
+  /// deleting, which takes one file at a time, so never leaves a run with some of its files
+  /// gone (a record whose data is missing); the next removal deletes what such a kill left.
+  public static func remove(_ run: URL) {
+    let store = run.deletingLastPathComponent()
+    let hidden = store.appendingPathComponent(".removed-\(uniqueName())")
+    guard (try? FileManager.default.moveItem(at: run, to: hidden)) != nil else { return }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []
+    for name in names where name.hasPrefix(".removed-") {
+      try? FileManager.default.removeItem(at: store.appendingPathComponent(name))
     }
   }
 
