@@ -177,6 +177,7 @@ import Foundation
   }
 
   /// Deletes a record of a run's folder that has been applied, and the bytes it points to.
+  ///
   /// The record first, then its data: a kill between them leaves data no record names, which
   /// nothing reads, never a record whose data is gone.
   public static func remove(_ entry: Entry) {

@@ -123,10 +123,12 @@ import Foundation
     }
   }
 
-  /// Removes a run whole, as far as any reader can tell: it is renamed to a hidden name first
-  /// (one rename; ``runs(in:)`` skips hidden names), then deleted. A process killed while
-  /// deleting, which takes one file at a time, so never leaves a run with some of its files
-  /// gone (a record whose data is missing); the next removal deletes what such a kill left.
+  /// Removes a run whole, as far as any reader can tell.
+  ///
+  /// It is renamed to a hidden name first (one rename; ``runs(in:)`` skips hidden names), then
+  /// deleted. A process killed while deleting, which takes one file at a time, so never leaves a
+  /// run with some of its files gone (a record whose data is missing); the next removal deletes
+  /// what such a kill left.
   public static func remove(_ run: URL) {
     let store = run.deletingLastPathComponent()
     let hidden = store.appendingPathComponent(".removed-\(uniqueName())")
