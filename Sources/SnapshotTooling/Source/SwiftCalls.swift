@@ -231,12 +231,10 @@ private struct CallReader {
               index = closing[index] + 1
               continue
             }
-            let hadClosures = calls.count
             index = call(callee, open: index, suffix: index, stops: stops)
+            // `call` appended the call last.
             current = Postfix(
-              start: callee.start, name: nil,
-              endsWithClosure: calls.count > hadClosures
-                && (calls.last?.trailingClosure != nil))
+              start: callee.start, name: nil, endsWithClosure: calls.last?.trailingClosure != nil)
           } else {
             list(index)
             current = Postfix(start: token.start, name: nil)
@@ -836,7 +834,7 @@ private struct CallReader {
       case .identifier:
         if token.text == "in" { return position }
         if Self.keywords.contains(token.text),
-          !["throws", "async", "some", "any", "inout", "rethrows"].contains(token.text)
+          !["throws", "inout", "rethrows"].contains(token.text)
         {
           return nil
         }
@@ -947,16 +945,13 @@ private struct CallReader {
     return (closures, position)
   }
 
+  /// A trailing closure, read, with its label.
   mutating func closureNode(_ open: Int, label: Int?) -> SwiftCalls.Closure {
     closure(open)
-    let close = min(closing[open], tokens.count - 1)
-    var literal: SwiftCalls.Literal?
-    if close == open + 2, tokens[open + 1].kind == .string {
-      literal = literalNode(open + 1)
-    }
-    return SwiftCalls.Closure(
-      label: label.map { tokens[$0].text }, labelStart: label.map { tokens[$0].start },
-      start: tokens[open].start, end: tokens[close].end, literal: literal)
+    var node = closureNodeShape(open)
+    node.label = label.map { tokens[$0].text }
+    node.labelStart = label.map { tokens[$0].start }
+    return node
   }
 
   func literalNode(_ index: Int) -> SwiftCalls.Literal {
@@ -1006,9 +1001,10 @@ private struct CallReader {
     return arguments
   }
 
-  /// A closure argument's shape (its statements were read with the argument).
+  /// A closure's shape, without reading its statements (an argument's were read with it); an
+  /// unclosed one ends with the file.
   func closureNodeShape(_ open: Int) -> SwiftCalls.Closure {
-    let close = closing[open]
+    let close = min(closing[open], tokens.count - 1)
     let literal =
       close == open + 2 && tokens[open + 1].kind == .string ? literalNode(open + 1) : nil
     return SwiftCalls.Closure(
