@@ -17,8 +17,6 @@ let package = Package(
     // with its own lexer, so it builds in seconds.
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
-    .plugin(name: "snapshot-migrate", targets: ["SnapshotMigrate"]),
-    .plugin(name: "snapshot-gallery", targets: ["SnapshotGallery"]),
   ],
   dependencies: [
     // The oracle the tool's Swift reader is held to, in this package's own tests only: a
@@ -66,7 +64,7 @@ let package = Package(
       dependencies: ["Snapshots", .product(name: "CustomDump", package: "swift-custom-dump")]
     ),
     // swift-snapshot-testing's deprecated spellings, apart from the default import: a target
-    // that uses them imports this (`snapshot-migrate` adds it).
+    // that uses them imports this (`snapshot-record --migrate` adds it).
     .target(name: "SnapshotsCompatibility", dependencies: ["Snapshots", "InlineSnapshots"]),
     .testTarget(
       name: "SnapshotsCustomDumpTests",
@@ -98,6 +96,8 @@ let package = Package(
     // Runs `swift package snapshot-record` on a throwaway package that depends on this one.
     .testTarget(
       name: "SnapshotRecordTests", dependencies: ["Snapshots", "SnapshotsPNG", "TestSupport"]),
+    // One command plugin for every verb (record, review, shards, gallery, migration): SwiftPM
+    // compiles each plugin of the graph in every dependent's first build.
     .plugin(
       name: "SnapshotRecord",
       capability: .command(
@@ -106,31 +106,9 @@ let package = Package(
           description: "Run the tests, then record failing snapshots and rewrite inline ones"),
         permissions: [
           .writeToPackageDirectory(
-            reason: "Records snapshot files and rewrites inline snapshots in test sources")
-        ]
-      )
-    ),
-    .plugin(
-      name: "SnapshotMigrate",
-      capability: .command(
-        intent: .custom(
-          verb: "snapshot-migrate",
-          description: "Move a package written for swift-snapshot-testing to swift-snapshots"),
-        permissions: [
-          .writeToPackageDirectory(
-            reason: "Rewrites Package.swift and the imports of the package's sources")
-        ]
-      )
-    ),
-    .plugin(
-      name: "SnapshotGallery",
-      capability: .command(
-        intent: .custom(
-          verb: "snapshot-gallery",
-          description: "Write the catalog and the gallery page of the package's snapshots"),
-        permissions: [
-          .writeToPackageDirectory(
-            reason: "Writes snapshot-catalog.json and gallery.html under .build/snapshots")
+            reason:
+              "Records snapshot files, rewrites inline snapshots in test sources, writes the gallery under .build/snapshots, migrates from swift-snapshot-testing"
+          )
         ]
       )
     ),

@@ -4,7 +4,7 @@ import XCTest
 
 // swift-snapshot-testing 1.19.7's deprecated spellings, so suites written for it compile; each
 // forwards to the normal API. They live apart so that a test target that does not use them
-// does not compile them (`snapshot-migrate` adds `import SnapshotsCompatibility` where a file
+// does not compile them (`snapshot-record --migrate` adds `import SnapshotsCompatibility` where a file
 // uses them), go at the next major version, and have no documentation pages of their own (the
 // migration guide lists them).
 

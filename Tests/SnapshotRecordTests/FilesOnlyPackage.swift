@@ -36,7 +36,7 @@ struct FilesOnlyPackage {
     let modified = try FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate]
 
     let gallery = try package.swift([
-      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+      "package", "--allow-writing-to-package-directory", "snapshot-record", "--gallery-only",
     ])
     #expect(gallery.status == 0, "\(gallery.output)")
     #expect(package.exists(".build/snapshots/gallery.html"))

@@ -142,7 +142,7 @@ struct FirstWeek {
       atPath: linked.appendingPathComponent(try partyFileName()).path)
     #expect(link == "../real-party.txt")
     let gallery = try package.swift(
-      ["package", "--allow-writing-to-package-directory", "snapshot-gallery"])
+      ["package", "--allow-writing-to-package-directory", "snapshot-record", "--gallery-only"])
     #expect(gallery.status == 0, "\(gallery.output)")
     let catalog = try package.read(".build/snapshots/snapshot-catalog.json")
     #expect(catalog.contains("\"\(Self.folder)/traitRecords.1.txt\""), "\(catalog)")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Variants and the gallery as a user meets them: a test across theme × width records a PNG
-/// per variant, a change fails one variant, `snapshot-gallery` writes the page with that
+/// per variant, a change fails one variant, `snapshot-record --gallery-only` writes the page with that
 /// variant to review, and `snapshot-record --gallery` accepts it and writes the page again.
 struct GalleryPlugin {
   let package: ThrowawayPackage
@@ -52,7 +52,7 @@ struct GalleryPlugin {
 
     // Where a reference was recorded, through the plugin (the tool's one build): nothing written.
     let info = try package.swift([
-      "package", "--allow-writing-to-package-directory", "snapshot-gallery", "--info",
+      "package", "--allow-writing-to-package-directory", "snapshot-record", "--info",
       Self.folder + "card.theme=dark_width=320.png",
     ])
     #expect(info.status == 0, "\(info.output)")
@@ -67,7 +67,7 @@ struct GalleryPlugin {
     #expect(!failing.output.contains("[theme: light"))
 
     let gallery = try package.swift([
-      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+      "package", "--allow-writing-to-package-directory", "snapshot-record", "--gallery-only",
     ])
     #expect(gallery.status == 0, "\(gallery.output)")
     #expect(gallery.output.contains("(2 to review): file://"), "\(gallery.output)")
@@ -100,7 +100,7 @@ struct GalleryPlugin {
     #expect(accepted.output.contains("Recorded 1 file snapshot"), "\(accepted.output)")
     #expect(try package.read(Self.folder + "card.theme=dark_width=320.png") == before)
     let again = try package.swift([
-      "package", "--allow-writing-to-package-directory", "snapshot-gallery",
+      "package", "--allow-writing-to-package-directory", "snapshot-record", "--gallery-only",
     ])
     #expect(again.output.contains("(1 to review)"), "\(again.output)")
 

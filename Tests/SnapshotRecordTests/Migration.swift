@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `snapshot-migrate` on a package written for swift-snapshot-testing 1.19.7
+/// `snapshot-record --migrate` on a package written for swift-snapshot-testing 1.19.7
 /// (`Tests/MigrationFixture`: a base class with `record:`/`diffTool:`, Swift Testing's
 /// `.snapshots(…)`, a tuple-diff `Diffing`, `.customDump`, deprecated spellings, and a library
 /// built on `InlineSnapshotTesting` as swift-macro-testing is), with both toolkits in its graph.
@@ -64,14 +64,17 @@ struct Migration {
       recorded["Tests/LegacyTests/TransformTests.swift"]?.contains("} diagnostics: {") == true)
 
     let dryRun = try package.swift(
-      ["package", "--allow-writing-to-package-directory", "snapshot-migrate", "--dry-run"])
+      [
+        "package", "--allow-writing-to-package-directory", "snapshot-record", "--migrate",
+        "--dry-run",
+      ])
     #expect(dryRun.status == 0, "\(dryRun.output)")
     #expect(dryRun.output.contains("+import SnapshotsCustomDump"), "\(dryRun.output)")
     #expect(try package.read("Package.swift") == manifest)
     #expect(try snapshotOfTests() == recorded)
 
     let migrated = try package.swift(
-      ["package", "--allow-writing-to-package-directory", "snapshot-migrate"])
+      ["package", "--allow-writing-to-package-directory", "snapshot-record", "--migrate"])
     #expect(migrated.status == 0, "\(migrated.output)")
     let newManifest = try package.read("Package.swift")
     #expect(!newManifest.contains("swift-snapshot-testing"), "\(newManifest)")
@@ -94,7 +97,7 @@ struct Migration {
     try recordChanges()
 
     let again = try package.swift(
-      ["package", "--allow-writing-to-package-directory", "snapshot-migrate"])
+      ["package", "--allow-writing-to-package-directory", "snapshot-record", "--migrate"])
     #expect(again.status == 0 && again.output.contains("Nothing to migrate"), "\(again.output)")
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SnapshotTooling
 
-/// `snapshot-migrate` on source texts: imports and manifests, and what it refuses.
+/// `snapshot-record --migrate` on source texts: imports and manifests, and what it refuses.
 @Suite struct MigrationTests {
   @Test func importsBecomeThisToolkitsModules() {
     let result = ImportMigration.migrate(

@@ -3,28 +3,25 @@ import Testing
 
 @_spi(Tooling) @testable import SnapshotTooling
 
-/// The plugins' words, read by the tool alone: what each asks the plugin to build, the tool's
+/// The plugin's words, read by the tool alone: what each asks the plugin to build, the tool's
 /// command line it becomes, and its help and usage errors.
 @Suite struct PluginCommandTests {
-  func plugin(_ name: String, _ arguments: [String]) throws -> PluginCommand {
+  func plugin(_ arguments: [String]) throws -> PluginCommand {
     try PluginCommand(
-      parsing: [name, "--package-directory", "/P", "--test-binary", "/B", "--"] + arguments,
+      parsing: ["snapshot-record", "--package-directory", "/P", "--test-binary", "/B", "--"]
+        + arguments,
       currentDirectory: URL(fileURLWithPath: "/elsewhere"))
   }
 
-  func words(_ arguments: String..., to name: String = "snapshot-record") throws
-    -> (words: [String], tests: Bool)?
-  {
-    guard case .run(let words, let tests) = try plugin(name, arguments).translate() else {
+  func words(_ arguments: String...) throws -> (words: [String], tests: Bool)? {
+    guard case .run(let words, let tests) = try plugin(arguments).translate() else {
       return nil
     }
     return (words, tests)
   }
 
-  func said(_ arguments: String..., to name: String = "snapshot-record") throws
-    -> PluginCommand.Plan
-  {
-    let command = try plugin(name, arguments)
+  func said(_ arguments: String...) throws -> PluginCommand.Plan {
+    let command = try plugin(arguments)
     return command.plan(command.translate())
   }
 
@@ -68,15 +65,23 @@ import Testing
     }
   }
 
+  /// The gallery, a PNG's fingerprint and migration are modes of the one plugin, which run no
+  /// tests.
   @Test func theGalleryAndMigration() throws {
-    #expect(
-      try words(to: "snapshot-gallery")?.words == ["gallery", "--package-directory", "/P"])
-    let info = try #require(try words("--info", "T/chart.1.png", to: "snapshot-gallery"))
+    let gallery = try #require(try words("--gallery-only"))
+    #expect(gallery.words == ["gallery", "--package-directory", "/P"] && !gallery.tests)
+    let info = try #require(try words("--info", "T/chart.1.png"))
     #expect(info.words == ["info", "/P/T/chart.1.png"] && !info.tests)
     #expect(
-      try said(to: "snapshot-migrate").say == "swift-snapshots is not a dependency of this package")
+      try said("--migrate").say == "swift-snapshots is not a dependency of this package")
+    #expect(
+      try said("--migrate", "--filter", "x").say == "--filter does not go with --migrate")
+    #expect(
+      try said("--gallery-only", "--dry-run").say == "--dry-run does not go with --gallery-only")
     let migrate = try PluginCommand(
-      parsing: ["snapshot-migrate", "--toolkit-identity", "swift-snapshots", "--", "--dry-run"],
+      parsing: [
+        "snapshot-record", "--toolkit-identity", "swift-snapshots", "--", "--migrate", "--dry-run",
+      ],
       currentDirectory: URL(fileURLWithPath: "/P"))
     guard case .run(let words, let tests) = migrate.translate() else {
       Issue.record("not run")

@@ -1,11 +1,12 @@
 import Foundation
 
-/// What the command plugins' words mean: `swift package --allow-writing-to-package-directory
-/// snapshot-record [options]`, `snapshot-gallery`, `snapshot-migrate`.
+/// What the command plugin's words mean: `swift package --allow-writing-to-package-directory
+/// snapshot-record [options]`.
 ///
-/// A plugin passes the user's arguments here untouched, twice: first with `--plan`, to learn
+/// One plugin serves every command (recording, the gallery, migration), because SwiftPM
+/// compiles every plugin of the graph in each dependent's first build. The plugin passes the user's arguments here untouched, twice: first with `--plan`, to learn
 /// whether to build the tests or what to print, then to run the command. So the
-/// tool alone owns the plugins' grammar, their help (made from the same options as the tool's
+/// tool alone owns the plugin's grammar, their help (made from the same options as the tool's
 /// verbs) and the meaning of every exit code:
 ///
 /// ```
@@ -13,13 +14,9 @@ import Foundation
 /// snapshots plugin snapshot-record --package-directory D [--test-binary B] -- ARGS…
 /// ```
 public struct PluginCommand: Sendable {
-  enum Name: String, CaseIterable, Sendable {
-    case record = "snapshot-record"
-    case gallery = "snapshot-gallery"
-    case migrate = "snapshot-migrate"
-  }
+  /// The plugin's verb.
+  static let name = "snapshot-record"
 
-  var name: Name
   var planOnly: Bool
   /// What the plugin knows of the package, not the user.
   var packageDirectory: URL
@@ -43,13 +40,12 @@ public struct PluginCommand: Sendable {
   }
 
   /// `plugin <name> [--plan] [--package-directory D] [--test-binary B] [--toolkit-identity I]
-  /// -- ARGS…`, as the plugins write it.
+  /// -- ARGS…`, as the plugin writes it.
   init(parsing words: [String], currentDirectory: URL) throws(SnapshotsCommand.UsageError) {
     var rest = words[...]
-    guard let first = rest.popFirst(), let name = Name(rawValue: first) else {
-      throw .init(description: "plugin: expected one of \(Name.allCases.map(\.rawValue))")
+    guard rest.popFirst() == Self.name else {
+      throw .init(description: "plugin: expected \(Self.name)")
     }
-    self.name = name
     planOnly = false
     packageDirectory = currentDirectory
     arguments = []
@@ -109,7 +105,7 @@ public struct PluginCommand: Sendable {
     var plan = Plan()
     plan.failures = Dictionary(
       uniqueKeysWithValues: SnapshotsCommand.ExitCode.allCases.compactMap { code in
-        code.failure(of: name.rawValue).map { (String(code.rawValue), $0) }
+        code.failure(of: Self.name).map { (String(code.rawValue), $0) }
       })
     switch translation {
     case .say(let text, let fails):
@@ -126,10 +122,10 @@ public struct PluginCommand: Sendable {
   func translate() -> Translation {
     let grammar = CommandLineGrammar(
       command: "swift package --allow-writing-to-package-directory", abstract: "", discussion: "",
-      verbs: [Self.verb(name)])
+      verbs: [Self.verb])
     let parsed: CommandLineGrammar.Parsed
     do {
-      parsed = try grammar.parse([name.rawValue] + Self.expandingLists(arguments))
+      parsed = try grammar.parse([Self.name] + Self.expandingLists(arguments))
     } catch {
       switch error {
       case .help(let text): return .say(text, fails: false)
@@ -143,62 +139,66 @@ public struct PluginCommand: Sendable {
       guard option.value != nil else { return parsed.flag(option.name) ? [name] : [] }
       return (parsed.values[option.name] ?? []).flatMap { [name, $0] }
     }
-    switch name {
-    case .gallery:
-      guard let file = parsed.value(Self.info.name) else {
-        return .run(["gallery"] + package, buildsTests: false)
-      }
+    // Which of the tool's verbs the words ask for, and the options that go with it.
+    let (verb, mode, options): (String, String, [CommandLineGrammar.Option])
+    let decides = parsed.values[Self.accept.name] != nil || parsed.values[Self.reject.name] != nil
+    let shards = [CommonOptions.from, Self.olderFrom]
+    if parsed.flag(Self.migrate.name) {
+      (verb, mode) = ("migrate", "--migrate")
+      options = [Self.migrate, CommonOptions.dryRun]
+    } else if parsed.flag(Self.galleryOnly.name) {
+      (verb, mode) = ("gallery", "--gallery-only")
+      options = [Self.galleryOnly]
+    } else if parsed.values[Self.info.name] != nil {
+      (verb, mode) = ("info", "--info")
+      options = [Self.info]
+    } else if parsed.flag(Self.pending.name) {
+      (verb, mode) = ("pending", "--pending")
+      options = [Self.pending, Self.json, CommonOptions.includeInterrupted] + shards
+    } else if parsed.values[Self.show.name] != nil {
+      (verb, mode) = ("show", "--show")
+      options = [Self.show] + Self.views + shards
+    } else if parsed.flag(Self.applyOnly.name) || decides
+      || shards.contains(where: { parsed.values[$0.name] != nil })
+    {
+      (verb, mode) = ("apply", "--apply-only, --from, --accept or --reject")
+      options =
+        Self.running + shards
+        + [Self.applyOnly, CommonOptions.includeInterrupted, Self.accept, Self.reject]
+    } else {
+      (verb, mode) = ("record", "a test run")
+      options = Self.running + [Self.prune]
+    }
+    if let stray = parsed.values.keys.sorted().first(where: { name in
+      !options.contains { $0.name == name }
+    }) {
+      return .say("error: --\(stray) does not go with \(mode)", fails: true)
+    }
+    if parsed.flag(CommonOptions.review.name) && !ReviewTerminal.isAvailable {
+      return .say("error: \(ReviewTerminal.Unavailable())", fails: true)
+    }
+    if let file = parsed.value(Self.info.name) {
       let path = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
       return .run(["info", path], buildsTests: false)
-    case .migrate:
+    }
+    // The tool's spelling: `show`'s id is its argument, `--apply` is `--from`.
+    var words = [verb] + (parsed.value(Self.show.name).map { [$0] } ?? []) + package
+    if verb == "record" { words += ["--test-binary", testBinary ?? ""] }
+    if verb == "migrate" {
       guard let toolkitIdentity else {
         return .say("error: swift-snapshots is not a dependency of this package", fails: true)
       }
-      return .run(
-        ["migrate"] + package + ["--toolkit-identity", toolkitIdentity]
-          + values(CommonOptions.dryRun), buildsTests: false)
-    case .record:
-      // Which of the tool's verbs the words ask for, and the options that go with it.
-      let (verb, mode, options): (String, String, [CommandLineGrammar.Option])
-      let decides = parsed.values[Self.accept.name] != nil || parsed.values[Self.reject.name] != nil
-      let shards = [CommonOptions.from, Self.olderFrom]
-      if parsed.flag(Self.pending.name) {
-        (verb, mode) = ("pending", "--pending")
-        options = [Self.pending, Self.json, CommonOptions.includeInterrupted] + shards
-      } else if parsed.values[Self.show.name] != nil {
-        (verb, mode) = ("show", "--show")
-        options = [Self.show] + Self.views + shards
-      } else if parsed.flag(Self.applyOnly.name) || decides
-        || shards.contains(where: { parsed.values[$0.name] != nil })
-      {
-        (verb, mode) = ("apply", "--apply-only, --from, --accept or --reject")
-        options =
-          Self.running + shards
-          + [Self.applyOnly, CommonOptions.includeInterrupted, Self.accept, Self.reject]
-      } else {
-        (verb, mode) = ("record", "a test run")
-        options = Self.running + [Self.prune]
-      }
-      if let stray = parsed.values.keys.sorted().first(where: { name in
-        !options.contains { $0.name == name }
-      }) {
-        return .say("error: --\(stray) does not go with \(mode)", fails: true)
-      }
-      if parsed.flag(CommonOptions.review.name) && !ReviewTerminal.isAvailable {
-        return .say("error: \(ReviewTerminal.Unavailable())", fails: true)
-      }
-      // The tool's spelling: `show`'s id is its argument, `--apply` is `--from`.
-      var words = [verb] + (parsed.value(Self.show.name).map { [$0] } ?? []) + package
-      if verb == "record" { words += ["--test-binary", testBinary ?? ""] }
-      for option in options where option.name != Self.show.name {
-        switch option.name {
-        case Self.pending.name, Self.applyOnly.name: continue
-        case Self.olderFrom.name: words += values(option, as: CommonOptions.from.name)
-        default: words += values(option)
-        }
-      }
-      return .run(words, buildsTests: verb == "record")
+      words += ["--toolkit-identity", toolkitIdentity]
     }
+    for option in options where option.name != Self.show.name {
+      switch option.name {
+      case Self.pending.name, Self.applyOnly.name, Self.migrate.name, Self.galleryOnly.name:
+        continue
+      case Self.olderFrom.name: words += values(option, as: CommonOptions.from.name)
+      default: words += values(option)
+      }
+    }
+    return .run(words, buildsTests: verb == "record")
   }
 
   static func droppingErrorPrefix(_ text: String) -> String {
@@ -264,30 +264,24 @@ public struct PluginCommand: Sendable {
     repeats: true)
   static let info = Option(
     name: "info", value: "file",
-    help: "Write nothing: print where a PNG reference was recorded (its environment fingerprint).")
+    help: "Run nothing: print where a PNG reference was recorded (its environment fingerprint).")
+  static let galleryOnly = Option(
+    name: "gallery-only",
+    help:
+      "Run nothing: write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html, every snapshot of the package, the newest failing run's first, to open in a browser from file://."
+  )
+  static let migrate = Option(
+    name: "migrate",
+    help:
+      "Run nothing: move this package from swift-snapshot-testing. Rewrites Package.swift (its products become this toolkit's, its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first."
+  )
 
-  static func verb(_ name: Name) -> CommandLineGrammar.Verb {
-    switch name {
-    case .record:
-      return .init(
-        name: name.rawValue,
-        abstract:
-          "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.",
-        options: [filter, CommonOptions.dryRun, applyOnly, CommonOptions.from, olderFrom]
-          + [CommonOptions.includeInterrupted, prune, CommonOptions.review, pending, json, show]
-          + views + [accept, reject, CommonOptions.gallery, CommonOptions.quiet])
-    case .gallery:
-      return .init(
-        name: name.rawValue,
-        abstract:
-          "Write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html: every snapshot of the package, the newest failing run's first, to open in a browser from file://.",
-        options: [info])
-    case .migrate:
-      return .init(
-        name: name.rawValue,
-        abstract:
-          "Rewrite Package.swift (swift-snapshot-testing's products become this toolkit's, and its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
-        options: [CommonOptions.dryRun])
-    }
-  }
+  static let verb = CommandLineGrammar.Verb(
+    name: name,
+    abstract:
+      "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.",
+    options: [filter, CommonOptions.dryRun, applyOnly, CommonOptions.from, olderFrom]
+      + [CommonOptions.includeInterrupted, prune, CommonOptions.review, pending, json, show]
+      + views + [accept, reject, CommonOptions.gallery, galleryOnly, info, migrate]
+      + [CommonOptions.quiet])
 }

@@ -19,7 +19,7 @@ public enum SnapshotsCommand {
   /// The command plugins' entry (``PluginCommand``): not listed in the help.
   case plugin(PluginCommand)
 
-  /// Every exit code the tool and the plugins end with: the one table.
+  /// Every exit code the tool and the plugin end with: the one table.
   public enum ExitCode: Int32, CaseIterable {
     case success = 0
     case refused = 1
