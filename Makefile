@@ -1,10 +1,15 @@
 # The commands the README and CI use; CI calls these targets so they cannot go stale.
-.PHONY: example example-server test lint docs bench fuzz dump-fixtures
+.PHONY: example example-server example-cli test lint docs bench fuzz dump-fixtures
 
 # Runs the example package's snapshot tests, end to end.
 example:
 	Scripts/bootstrap
 	cd Examples/Invoices && swift test
+
+# Runs the command-line example's tests: its help, a usage error and a run, snapshotted.
+example-cli:
+	Scripts/bootstrap
+	cd Examples/Greeter && swift test
 
 # Runs the Hummingbird server example's tests, then changes a handler, sees it fail and
 # re-records it (its first build takes minutes: Hummingbird and SwiftNIO).
@@ -17,7 +22,7 @@ test:
 
 # Checks formatting against .swift-format.
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests Examples/Server/Sources Examples/Server/Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests Examples/Server/Sources Examples/Server/Tests Examples/Greeter/Sources Examples/Greeter/Tests
 
 # Renders each module's DocC catalog in Docs/ to .build/docs/<Module>, failing on any warning.
 docs:

@@ -12,6 +12,9 @@ let package = Package(
     .library(name: "SnapshotsCustomDump", targets: ["SnapshotsCustomDump"]),
     .library(name: "SnapshotsHTTP", targets: ["SnapshotsHTTP"]),
     .library(name: "SnapshotsCompatibility", targets: ["SnapshotsCompatibility"]),
+    .library(name: "SnapshotsStrategyLaws", targets: ["SnapshotsStrategyLaws"]),
+    .library(name: "SnapshotsFixtures", targets: ["SnapshotsFixtures"]),
+    .library(name: "SnapshotsCommandOutput", targets: ["SnapshotsCommandOutput"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     // The plugins build it in the package's own debug build, beside its tests: it reads Swift
     // with its own lexer, so it builds in seconds.
@@ -29,19 +32,34 @@ let package = Package(
   ],
   targets: [
     .target(name: "Snapshots"),
+    // For those who write strategies: `assertStrategyLaws`, apart from the default import.
+    .target(name: "SnapshotsStrategyLaws", dependencies: ["Snapshots"]),
+    // One snapshot per input file: `fixtures(in:matching:)` and `forEachFixture`.
+    .target(name: "SnapshotsFixtures", dependencies: ["Snapshots"]),
+    // `.output`: a command's exit status and streams, on Foundation's `Process` (swift-subprocess
+    // would raise every user's tools version to 6.2).
+    .target(name: "SnapshotsCommandOutput", dependencies: ["Snapshots"]),
+    .testTarget(
+      name: "SnapshotsCommandOutputTests",
+      dependencies: [
+        "SnapshotsCommandOutput", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
+      ]),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SnapshotsTests",
       // SnapshotTooling reads back the pending runs the assertions leave.
-      dependencies: ["Snapshots", "SnapshotsCompatibility", "SnapshotTooling", "TestSupport"],
-      exclude: ["__Snapshots__"]
+      dependencies: [
+        "Snapshots", "SnapshotsCompatibility", "SnapshotsStrategyLaws", "SnapshotsFixtures",
+        "SnapshotTooling", "TestSupport",
+      ],
+      exclude: ["__Snapshots__", "Fixtures"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
     .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png16")]),
     .target(name: "SnapshotsPNG", dependencies: ["Snapshots", "CLibPNG"]),
     .testTarget(
       name: "SnapshotsPNGTests",
-      dependencies: ["SnapshotsPNG", "TestSupport"],
+      dependencies: ["SnapshotsPNG", "SnapshotsStrategyLaws", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // json-c (Debian: libjson-c-dev).
@@ -49,7 +67,7 @@ let package = Package(
     .target(name: "SnapshotsJSON", dependencies: ["Snapshots", "CJSONC"]),
     .testTarget(
       name: "SnapshotsJSONTests",
-      dependencies: ["SnapshotsJSON", "SnapshotsCompatibility", "TestSupport"],
+      dependencies: ["SnapshotsJSON", "SnapshotsCompatibility", "SnapshotsStrategyLaws", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     // Inline snapshots: compared in the test process, rewritten later by the tooling.
@@ -68,7 +86,7 @@ let package = Package(
     .target(name: "SnapshotsCompatibility", dependencies: ["Snapshots", "InlineSnapshots"]),
     .testTarget(
       name: "SnapshotsCustomDumpTests",
-      dependencies: ["SnapshotsCustomDump", "InlineSnapshots"]
+      dependencies: ["SnapshotsCustomDump", "InlineSnapshots", "SnapshotsStrategyLaws"]
     ),
     // `.http`: requests, responses and exchanges as HTTP/1.1-shaped text, on swift-http-types.
     .target(
@@ -79,7 +97,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SnapshotsHTTPTests",
-      dependencies: ["SnapshotsHTTP", "InlineSnapshots", "SnapshotTooling", "TestSupport"],
+      dependencies: [
+        "SnapshotsHTTP", "InlineSnapshots", "SnapshotsStrategyLaws", "SnapshotTooling", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]
     ),
     .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),

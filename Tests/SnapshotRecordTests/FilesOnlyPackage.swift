@@ -4,7 +4,7 @@ import Testing
 
 /// A package with file snapshots only: its first `snapshot-record` builds the `snapshots` tool
 /// in the package's own build folder and never compiles swift-syntax, and the gallery uses the
-/// same build of it.
+/// same build of it. Then, on the same build, fixture files and the record plan.
 @Suite(.timeLimit(.minutes(10)))
 struct FilesOnlyPackage {
   @Test func recordsWithoutBuildingASwiftParser() throws {
@@ -19,7 +19,7 @@ struct FilesOnlyPackage {
         }
 
         """
-      ], testProducts: ["Snapshots"])
+      ], testProducts: ["Snapshots", "SnapshotsFixtures"])
     defer { package.folder.remove() }
     let record = try package.snapshotRecord()
     #expect(record.status == 0, "\(record.output)")
@@ -45,6 +45,7 @@ struct FilesOnlyPackage {
         == modified as? Date, "the gallery built the tool again")
 
     try package.remove("Tests/AppTests/GreetingTests.swift")
+    try FixtureFiles(package: package).run()
     try OnePlan(package: package).run()
   }
 }

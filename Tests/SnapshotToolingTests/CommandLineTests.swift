@@ -113,4 +113,34 @@ import Testing
           "Tests/A/__Snapshots__/Deleted/any.1.txt",
         ].map { package.file($0).standardizedFileURL.path })
   }
+
+  /// A case of a parameterized test whose arguments are gone (a fixture renamed) is an orphan
+  /// when other cases of that test ran; one with a reference used, or of a test that ran no
+  /// case, is kept.
+  @Test func aGoneCaseIsAnOrphan() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let folder = "Tests/A/__Snapshots__/FixtureTests/"
+    let used = ["render-a-md-11111111.1.txt", "Suite.render-b-md-22222222.1.txt"]
+    let kept = [
+      "render-a-md-11111111.2.txt", "render-a-md-11111111.1.macos-arm64.png",
+      "pages-n-1.1.txt", "render.1.txt", "Suite.render.named.txt",
+    ]
+    let gone = ["render-old-md-33333333.1.txt", "Suite.render-c-md-44444444.1.txt"]
+    for name in used + kept + gone {
+      try FileManager.default.createDirectory(
+        at: package.file(folder), withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: package.file(folder + name))
+    }
+    try Data(
+      """
+      @Test(arguments: try fixtures(in: "Fixtures")) func render(_ fixture: Fixture) {}
+      @Test(arguments: [1, 2]) func pages(n: Int) {}
+
+      """.utf8
+    ).write(to: package.file("Tests/A/FixtureTests.swift"))
+    let path = { (name: String) in package.file(folder + name).standardizedFileURL.path }
+    #expect(
+      OrphanScan.orphans(in: package.url, used: Set(used.map(path))) == gone.sorted().map(path))
+  }
 }

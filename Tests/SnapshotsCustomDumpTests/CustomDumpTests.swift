@@ -1,5 +1,6 @@
 import InlineSnapshots
 import SnapshotsCustomDump
+import SnapshotsStrategyLaws
 import Testing
 
 /// `.customDump` prints what swift-custom-dump prints, in file and inline snapshots.
@@ -21,5 +22,12 @@ import Testing
       )
       """
     }
+  }
+}
+
+extension CustomDumpTests {
+  @Test func customDumpKeepsTheStrategyLaws() async {
+    await assertStrategyLaws(
+      .customDump, samples: [User(id: 1, tags: ["b", "a"]), User(id: 2, tags: [])])
   }
 }

@@ -4,6 +4,7 @@ import InlineSnapshots
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 import SnapshotsHTTP
+import SnapshotsStrategyLaws
 import TestSupport
 import Testing
 import XCTest
@@ -277,5 +278,26 @@ final class HTTPSnapshottableXCTests: XCTestCase {
     ] {
       #expect(written.contains { $0.contains(kind) }, "no \(kind) among \(written)")
     }
+  }
+}
+
+extension HTTPSnapshotTests {
+  /// `.http` keeps the strategy laws for each of the four types it snapshots.
+  @Test func theHTTPStrategiesKeepTheLaws() async {
+    let exchange = Self.unauthorized
+    let posted = HTTPExchange(
+      request: HTTPRequest(
+        method: .post, scheme: "https", authority: "example.com", path: "/users",
+        headerFields: [.contentType: "application/json"]),
+      requestBody: Data(#"{"name":"Ann"}"#.utf8),
+      response: HTTPResponse(status: .created), responseBody: Data())
+    await assertStrategyLaws(.http, samples: [exchange, posted])
+    await assertStrategyLaws(
+      .http,
+      samples: [
+        HTTPMessage(exchange.request), HTTPMessage(posted.response, body: Data("ok".utf8)),
+      ])
+    await assertStrategyLaws(.http, samples: [exchange.request, posted.request])
+    await assertStrategyLaws(.http, samples: [exchange.response, posted.response])
   }
 }

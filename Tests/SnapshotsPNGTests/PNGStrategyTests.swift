@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsStrategyLaws
 @_spi(Tooling) import Snapshots
 import TestSupport
 import Testing
@@ -82,5 +83,21 @@ import Testing
         "The reference could not be read (not a readable PNG (9 bytes): not a PNG file: the 8-byte signature is missing): \(path.path)"
       ) == true)
     #expect(try Data(contentsOf: path) == Data("not a png".utf8))
+  }
+}
+
+extension PNGStrategyTests {
+  /// `.png` keeps the strategy laws, with tolerances and masks too (samples far enough apart).
+  @Test func thePNGStrategiesKeepTheLaws() async throws {
+    let images = [
+      try Image(width: 4, height: 3, filledWith: (0, 0, 0, 255)),
+      try Image(width: 4, height: 3, filledWith: (255, 255, 255, 255)),
+      try Image(width: 3, height: 4, filledWith: (0, 0, 0, 128)),
+    ]
+    await assertStrategyLaws(.png, samples: images)
+    await assertStrategyLaws(
+      .png(threshold: 0.1, ignoringAntialiasing: true, masks: [.pixels(x: 0, y: 0, width: 1, height: 1)]),
+      samples: images)
+    await assertStrategyLaws(Snapshotting<Data, Image>.png, samples: try images.map { try $0.pngData() })
   }
 }

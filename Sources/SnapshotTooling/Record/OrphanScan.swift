@@ -9,11 +9,23 @@ import Foundation
 /// after any suite (`<Suite>.<function>.`). Functions are read from the
 /// source in every `#if` branch, so a test that is disabled, skipped, behind `.enabled(if:)` or
 /// compiled only on another platform keeps its references.
+///
+/// A case of a parameterized test (`render-a-md-1f2e3d4c.1.txt`: the function, `-`, its
+/// arguments made a word, then `.`) is an orphan too when the run used other cases of that
+/// function beside it but none of this case's references: its arguments are gone (a fixture
+/// file renamed or deleted). A case whose arguments differ from platform to platform looks
+/// gone on the others, so orphans are listed first and deleted only with `--prune`.
 public enum OrphanScan {
   /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
   public static func orphans(in packageDirectory: URL, used: Set<String>) -> [String] {
     var found: [String] = []
     var functions: [String: Set<String>?] = [:]
+    // The names of the references the run used, by their folder.
+    var usedNames: [String: [String]] = [:]
+    for path in used {
+      let url = URL(fileURLWithPath: path)
+      usedNames[url.deletingLastPathComponent().path, default: []].append(url.lastPathComponent)
+    }
     for folder in snapshotFolders(in: packageDirectory) {
       for url in referenceFiles(in: folder) {
         let path = url.standardizedFileURL.path
@@ -37,10 +49,38 @@ public enum OrphanScan {
           names?.contains { tail == $0 || tail.hasPrefix($0 + ".") || tail.hasPrefix($0 + "-") }
             ?? false
         }
-        if !hasTest { found.append(path) }
+        let beside =
+          relative.count == 2
+          ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
+        if !hasTest
+          || isGoneCase(name, tails: tails, functions: names ?? [], usedBeside: beside ?? [])
+        {
+          found.append(path)
+        }
       }
     }
     return found.sorted()
+  }
+
+  /// Whether the reference `name` is only ever read as a case of a parameterized function
+  /// (`<function>-…`) that the run used other cases of, none of them this one.
+  static func isGoneCase(
+    _ name: String, tails: [Substring], functions: Set<String>, usedBeside: [String]
+  ) -> Bool {
+    var gone = false
+    for tail in tails {
+      for function in functions {
+        if tail == function || tail.hasPrefix(function + ".") { return false }
+        guard tail.hasPrefix(function + "-") else { continue }
+        // The case's references all begin with `key.`; the function's cases with `cases`.
+        let cases = name[..<tail.startIndex] + function + "-"
+        let key = name[..<(tail.dropFirst(function.count + 1).firstIndex(of: ".") ?? name.endIndex)]
+        let ran = usedBeside.contains { $0.hasPrefix(cases) }
+        if !ran || usedBeside.contains(where: { $0.hasPrefix(key + ".") }) { return false }
+        gone = true
+      }
+    }
+    return gone
   }
 
   /// The names of the functions a Swift file declares, in every `#if` branch; `nil` when the

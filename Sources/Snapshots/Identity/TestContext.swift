@@ -25,6 +25,10 @@ struct TestContext {
   /// Set by the `.snapshots` trait around each run of a test case.
   @TaskLocal static var scopedExecution: String?
 
+  /// Set around each pass of a loop that stands for test cases (`forEachFixture`), so that
+  /// each pass names its references as a parameterized test's case does.
+  @TaskLocal static var scopedArguments: [String] = []
+
   static func current(testName: String) -> TestContext {
     if let test = Test.current {
       let location = test.sourceLocation
@@ -34,6 +38,7 @@ struct TestContext {
       if test.isParameterized, let testCase = Test.Case.current, testCase.isParameterized {
         identity.arguments = TestArguments.describe(testCase)
       }
+      identity.arguments += scopedArguments
       return TestContext(
         framework: .swiftTesting, testName: testName, identity: identity,
         execution: scopedExecution ?? execution(of: identity))
@@ -41,15 +46,18 @@ struct TestContext {
     switch XCTestTracker.shared.current {
     case .running(let serial, let name):
       return TestContext(
-        framework: .xcTest, testName: testName, identity: TestIdentity(name: name),
+        framework: .xcTest, testName: testName,
+        identity: TestIdentity(name: name, arguments: scopedArguments),
         execution: "xctest#\(serial)")
     case .unknown where Thread.isMainThread:
       return TestContext(
-        framework: .xcTest, testName: testName, identity: TestIdentity(name: testName),
+        framework: .xcTest, testName: testName,
+        identity: TestIdentity(name: testName, arguments: scopedArguments),
         execution: "xctest#0")
     case .unknown, .idle:
       return TestContext(
-        framework: .unknown, testName: testName, identity: TestIdentity(name: testName),
+        framework: .unknown, testName: testName,
+        identity: TestIdentity(name: testName, arguments: scopedArguments),
         execution: TaskIdentity.current ?? "thread")
     }
   }
@@ -85,5 +93,16 @@ struct TestContext {
     let task = TaskIdentity.current
     if TaskIdentity.isUnique, let task { return task }
     return identity.description + (task ?? "")
+  }
+}
+
+/// Runs `body` as a case of the running test with `arguments`: its references are named as a
+/// parameterized Swift Testing case's (`<test>-<argument>.1.txt`), numbered apart from the
+/// other cases'.
+@_spi(Tooling) public func withSnapshotArguments<Result>(
+  _ arguments: [String], _ body: () throws -> Result
+) rethrows -> Result {
+  try TestContext.$scopedArguments.withValue(TestContext.scopedArguments + arguments) {
+    try body()
   }
 }

@@ -1,0 +1,215 @@
+import Foundation
+
+/// A program to run and what it is given: the value a command-output snapshot is taken of.
+///
+/// ```swift
+/// assertSnapshot(of: Command("git", "--version"))
+/// assertSnapshot(of: Command(product: "greet", "--name", "Ann"))
+/// ```
+public struct Command: Sendable, CustomStringConvertible {
+  /// Where the program is found.
+  public enum Executable: Sendable, Equatable {
+    /// A name looked up on `PATH`, or a path when it holds a `/`.
+    case named(String)
+    /// An executable product of the package under test, from the build the tests run from
+    /// (add its target to the test target's dependencies, so `swift test` builds it).
+    case product(String)
+  }
+
+  public var executable: Executable
+  public var arguments: [String]
+  /// Variables set for the program, over the test process's own (a `nil` value removes one).
+  public var environment: [String: String?]
+  /// The folder it runs in; `nil` is the test process's.
+  public var workingDirectory: URL?
+  /// What it reads on standard input (nothing: it reads end of file at once).
+  public var standardInput: Data
+  /// How long it may run before it is stopped and the assertion fails.
+  public var timeout: Duration
+
+  public init(
+    _ executable: String, _ arguments: String..., environment: [String: String?] = [:],
+    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+  ) {
+    self.init(
+      executable: .named(executable), arguments: arguments, environment: environment,
+      workingDirectory: workingDirectory, standardInput: standardInput, timeout: timeout)
+  }
+
+  public init(
+    product: String, _ arguments: String..., environment: [String: String?] = [:],
+    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+  ) {
+    self.init(
+      executable: .product(product), arguments: arguments, environment: environment,
+      workingDirectory: workingDirectory, standardInput: standardInput, timeout: timeout)
+  }
+
+  public init(
+    executable: Executable, arguments: [String], environment: [String: String?] = [:],
+    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+  ) {
+    self.executable = executable
+    self.arguments = arguments
+    self.environment = environment
+    self.workingDirectory = workingDirectory
+    self.standardInput = standardInput
+    self.timeout = timeout
+  }
+
+  /// The command line as a shell would take it: `greet --name 'Ann Lee'`.
+  public var description: String {
+    let name =
+      switch executable {
+      case .named(let name), .product(let name): name
+      }
+    return ([name] + arguments).map(Self.quoted).joined(separator: " ")
+  }
+
+  static func quoted(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        || "-_./=:,@%+".unicodeScalars.contains(scalar)
+    }
+    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+}
+
+/// What a command did: how it ended and what it wrote.
+public struct CommandOutput: Sendable, Equatable {
+  public enum Ending: Sendable, Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+  }
+
+  public var ending: Ending
+  public var standardOutput: Data
+  public var standardError: Data
+}
+
+/// A command that could not be run to its end: not found, stopped at its timeout, or crashed.
+/// Its description says why and, when it ran, what it had written.
+public struct CommandFailure: Error, CustomStringConvertible {
+  public var description: String
+}
+
+extension Command {
+  /// Runs the command to its end, or stops it at its timeout.
+  public func run() throws(CommandFailure) -> CommandOutput {
+    let url = try resolvedExecutable()
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var variables = ProcessInfo.processInfo.environment
+    for (name, value) in environment { variables[name] = value }
+    process.environment = variables
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+    let (input, output, error) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
+    do {
+      try process.run()
+    } catch {
+      throw CommandFailure(description: "\(url.path) could not be started: \(error)")
+    }
+    // Both streams are drained at once, so a program that fills one pipe never waits on us.
+    let written = (out: Drain(output.fileHandleForReading), err: Drain(error.fileHandleForReading))
+    let stdin = input.fileHandleForWriting
+    let data = standardInput
+    Thread.detachNewThread {
+      try? stdin.write(contentsOf: data)
+      try? stdin.close()
+    }
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    if ended.wait(timeout: .now() + seconds) == .timedOut {
+      process.terminate()
+      if ended.wait(timeout: .now() + 0.5) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        ended.wait()
+      }
+      throw CommandFailure(
+        description: "\(self) did not end within \(timeout) and was stopped. It had written:\n"
+          + CommandTranscript.streams(written.out.collected(), written.err.collected()))
+    }
+    let result = CommandOutput(
+      ending: process.terminationReason == .uncaughtSignal
+        ? .signalled(process.terminationStatus) : .exited(process.terminationStatus),
+      standardOutput: written.out.collected(), standardError: written.err.collected())
+    if case .signalled(let signal) = result.ending {
+      throw CommandFailure(
+        description: "\(self) crashed (signal \(signal)). It had written:\n"
+          + CommandTranscript.streams(result.standardOutput, result.standardError))
+    }
+    return result
+  }
+
+  /// The program's file: the product in the tests' build folder, a path, or the first match
+  /// on `PATH`.
+  func resolvedExecutable() throws(CommandFailure) -> URL {
+    let manager = FileManager.default
+    switch executable {
+    case .product(let name):
+      let folders = Self.buildFolders
+      for folder in folders {
+        let url = folder.appendingPathComponent(name)
+        if manager.isExecutableFile(atPath: url.path) { return url }
+      }
+      throw CommandFailure(
+        description:
+          "the product \(name) is not built in \(folders.map(\.path).joined(separator: " or ")): add its target to the test target's dependencies, so `swift test` builds it"
+      )
+    case .named(let name) where name.contains("/"):
+      let url = URL(fileURLWithPath: name, relativeTo: workingDirectory).standardizedFileURL
+      guard manager.isExecutableFile(atPath: url.path) else {
+        throw CommandFailure(description: "no executable at \(url.path)")
+      }
+      return url
+    case .named(let name):
+      let path = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? nil
+      let folders = (path ?? "").split(separator: ":").map(String.init)
+      for folder in folders {
+        let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+        if manager.isExecutableFile(atPath: url.path) { return url }
+      }
+      throw CommandFailure(
+        description: "\(name) was not found on PATH (\(folders.joined(separator: ":")))")
+    }
+  }
+
+  /// Where SwiftPM puts the package's products: beside the test bundle (macOS), or beside the
+  /// running test binary (Linux, where the binary is the bundle).
+  static var buildFolders: [URL] {
+    let bundles = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+      .map { $0.bundleURL.deletingLastPathComponent() }
+    let binary = Bundle.main.executableURL.map {
+      [$0.resolvingSymlinksInPath().deletingLastPathComponent()]
+    }
+    return bundles + (binary ?? [])
+  }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class Drain: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty {
+        lock.withLock { data.append(chunk) }
+      }
+      done.signal()
+    }
+  }
+
+  /// What was read: all of it once the writer closed the pipe, or, after a short wait (a
+  /// child the program left behind may hold it open), what came so far.
+  func collected() -> Data {
+    if done.wait(timeout: .now() + 0.5) == .success { done.signal() }
+    return lock.withLock { data }
+  }
+}
