@@ -52,7 +52,7 @@ let package = Package(
         "Snapshots", "SnapshotsCompatibility", "SnapshotsStrategyLaws", "SnapshotsFixtures",
         "SnapshotTooling", "TestSupport",
       ],
-      exclude: ["__Snapshots__", "Fixtures"]
+      exclude: ["__Snapshots__"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
     .target(name: "CLibPNG", linkerSettings: [.linkedLibrary("png16")]),
@@ -67,7 +67,9 @@ let package = Package(
     .target(name: "SnapshotsJSON", dependencies: ["Snapshots", "CJSONC"]),
     .testTarget(
       name: "SnapshotsJSONTests",
-      dependencies: ["SnapshotsJSON", "SnapshotsCompatibility", "SnapshotsStrategyLaws", "TestSupport"],
+      dependencies: [
+        "SnapshotsJSON", "SnapshotsCompatibility", "SnapshotsStrategyLaws", "TestSupport",
+      ],
       exclude: ["__Snapshots__"]
     ),
     // Inline snapshots: compared in the test process, rewritten later by the tooling.
@@ -98,7 +100,8 @@ let package = Package(
     .testTarget(
       name: "SnapshotsHTTPTests",
       dependencies: [
-        "SnapshotsHTTP", "InlineSnapshots", "SnapshotsStrategyLaws", "SnapshotTooling", "TestSupport",
+        "SnapshotsHTTP", "InlineSnapshots", "SnapshotsStrategyLaws", "SnapshotTooling",
+        "TestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),

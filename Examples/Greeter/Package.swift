@@ -17,7 +17,9 @@ let package = Package(
     .testTarget(
       name: "GreeterTests",
       // Depending on the executable target makes `swift test` build it first.
-      dependencies: ["greet", .product(name: "SnapshotsCommandOutput", package: "swift-snapshots")],
+      dependencies: [
+        "greet", .product(name: "SnapshotsCommandOutput", package: "swift-snapshots"),
+      ],
       exclude: ["__Snapshots__"]
     ),
   ]

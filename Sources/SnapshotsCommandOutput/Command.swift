@@ -67,10 +67,12 @@ public struct Command: Sendable, CustomStringConvertible {
   }
 
   static func quoted(_ word: String) -> String {
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        || "-_./=:,@%+".unicodeScalars.contains(scalar)
-    }
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+          || "-_./=:,@%+".unicodeScalars.contains(scalar)
+      }
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }
@@ -88,6 +90,7 @@ public struct CommandOutput: Sendable, Equatable {
 }
 
 /// A command that could not be run to its end: not found, stopped at its timeout, or crashed.
+///
 /// Its description says why and, when it ran, what it had written.
 public struct CommandFailure: Error, CustomStringConvertible {
   public var description: String
@@ -95,55 +98,41 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
 extension Command {
   /// Runs the command to its end, or stops it at its timeout.
+  ///
+  /// The program starts in a process group of its own, so that stopping it stops what it
+  /// started too; it is waited for by its process id alone, so a child it leaves behind
+  /// holding its output open does not hold the snapshot.
   public func run() throws(CommandFailure) -> CommandOutput {
     let url = try resolvedExecutable()
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment { variables[name] = value }
-    process.environment = variables
-    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-    let (input, output, error) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    let ended = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in ended.signal() }
+    let child: SpawnedProcess
     do {
-      try process.run()
+      child = try SpawnedProcess(
+        url.path, arguments: arguments, environment: variables,
+        workingDirectory: workingDirectory?.path)
     } catch {
       throw CommandFailure(description: "\(url.path) could not be started: \(error)")
     }
-    // Both streams are drained at once, so a program that fills one pipe never waits on us.
-    let written = (out: Drain(output.fileHandleForReading), err: Drain(error.fileHandleForReading))
-    let stdin = input.fileHandleForWriting
-    let data = standardInput
-    Thread.detachNewThread {
-      try? stdin.write(contentsOf: data)
-      try? stdin.close()
-    }
-    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    if ended.wait(timeout: .now() + seconds) == .timedOut {
-      process.terminate()
-      if ended.wait(timeout: .now() + 0.5) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        ended.wait()
-      }
+    let written = (out: Drain(child.standardOutput), err: Drain(child.standardError))
+    child.write(standardInput)
+    let seconds =
+      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    guard let ending = child.wait(seconds: seconds) else {
+      child.stop()
       throw CommandFailure(
         description: "\(self) did not end within \(timeout) and was stopped. It had written:\n"
           + CommandTranscript.streams(written.out.collected(), written.err.collected()))
     }
-    let result = CommandOutput(
-      ending: process.terminationReason == .uncaughtSignal
-        ? .signalled(process.terminationStatus) : .exited(process.terminationStatus),
-      standardOutput: written.out.collected(), standardError: written.err.collected())
-    if case .signalled(let signal) = result.ending {
+    let output = CommandOutput(
+      ending: ending, standardOutput: written.out.collected(),
+      standardError: written.err.collected())
+    if case .signalled(let signal) = ending {
       throw CommandFailure(
         description: "\(self) crashed (signal \(signal)). It had written:\n"
-          + CommandTranscript.streams(result.standardOutput, result.standardError))
+          + CommandTranscript.streams(output.standardOutput, output.standardError))
     }
-    return result
+    return output
   }
 
   /// The program's file: the product in the tests' build folder, a path, or the first match
@@ -197,11 +186,16 @@ private final class Drain: @unchecked Sendable {
   private var data = Data()
   private let done = DispatchSemaphore(value: 0)
 
-  init(_ handle: FileHandle) {
+  init(_ descriptor: Int32) {
     Thread.detachNewThread { [self] in
-      while let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty {
-        lock.withLock { data.append(chunk) }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        lock.withLock { data.append(contentsOf: buffer[..<count]) }
       }
+      close(descriptor)
       done.signal()
     }
   }

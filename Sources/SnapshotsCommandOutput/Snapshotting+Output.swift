@@ -24,7 +24,7 @@ extension Snapshotting where Value == Command, Format == String {
   /// what it had written, and records nothing. A non-zero exit status is recorded like any
   /// other: a usage error is worth a snapshot.
   public static var output: Snapshotting {
-    SimplySnapshotting.lines.pullback { (command: Command) in
+    SimplySnapshotting.lines.asyncPullback { (command: Command) in
       Async(catching: { try CommandTranscript.text(of: command, command.run()) })
     }
   }

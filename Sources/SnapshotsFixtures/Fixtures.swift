@@ -71,9 +71,11 @@ public func fixtures(
   return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
 }
 
-/// XCTest's form of ``fixtures(in:matching:filePath:)``: runs `body` once per file, each pass
-/// a case of the test whose references are named by the file's path, as Swift Testing's are.
-/// An error `body` throws fails that file's pass, naming the file, and the loop goes on.
+/// Runs `body` once per fixture file, each pass a case of the running test: XCTest's form of
+/// ``fixtures(in:matching:filePath:)``.
+///
+/// Each pass's references are named by the file's path, as a Swift Testing case's are. An
+/// error `body` throws fails that file's pass, naming the file, and the loop goes on.
 ///
 /// ```swift
 /// func testRender() throws {
@@ -109,7 +111,8 @@ private func relativeFilePaths(under directory: URL) throws -> [String] {
     for name in try manager.contentsOfDirectory(atPath: url.path) where !name.hasPrefix(".") {
       let path = folder.isEmpty ? name : folder + "/" + name
       var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+      guard
+        manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
       else { continue }
       if isDirectory.boolValue { folders.append(path) } else { paths.append(path) }
     }

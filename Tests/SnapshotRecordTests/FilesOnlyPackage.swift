@@ -4,7 +4,9 @@ import Testing
 
 /// A package with file snapshots only: its first `snapshot-record` builds the `snapshots` tool
 /// in the package's own build folder and never compiles swift-syntax, and the gallery uses the
-/// same build of it. Then, on the same build, fixture files and the record plan.
+/// same build of it.
+///
+/// Then, on the same build, fixture files and the record plan.
 @Suite(.timeLimit(.minutes(10)))
 struct FilesOnlyPackage {
   @Test func recordsWithoutBuildingASwiftParser() throws {

@@ -59,7 +59,9 @@ struct FixtureFiles {
     let test = try package.swift(["test", "--filter", "render|FixtureLoopTests"])
     #expect(test.status == 0, "\(test.output)")
     #expect(test.output.contains("with 200 test cases"), "\(test.output)")
-    #expect(test.output.contains("Test render(_:) with 1 argument fixture → 深い/nested deeper/case 3.txt"), "\(test.output)")
+    #expect(
+      test.output.contains("Test render(_:) with 1 argument fixture → 深い/nested deeper/case 3.txt"),
+      "\(test.output)")
 
     // Renamed: the new name records, the old one's reference is the one orphan.
     let fixtures = package.folder.url.appendingPathComponent("Tests/Fixtures/")

@@ -5,6 +5,9 @@ import SnapshotsStrategyLaws
 import TestSupport
 import Testing
 
+/// TestSupport has a `Command` of its own, which runs this package's tools.
+typealias Command = SnapshotsCommandOutput.Command
+
 /// `.output`: a command's line, ending and streams as one text; what stops a command fails the
 /// assertion with what it had written.
 @Suite struct CommandOutputTests {

@@ -1,6 +1,6 @@
 import Foundation
-import SnapshotsStrategyLaws
 @_spi(Tooling) import Snapshots
+import SnapshotsStrategyLaws
 import TestSupport
 import Testing
 
@@ -96,8 +96,11 @@ extension PNGStrategyTests {
     ]
     await assertStrategyLaws(.png, samples: images)
     await assertStrategyLaws(
-      .png(threshold: 0.1, ignoringAntialiasing: true, masks: [.pixels(x: 0, y: 0, width: 1, height: 1)]),
+      .png(
+        threshold: 0.1, ignoringAntialiasing: true,
+        masks: [.pixels(x: 0, y: 0, width: 1, height: 1)]),
       samples: images)
-    await assertStrategyLaws(Snapshotting<Data, Image>.png, samples: try images.map { try $0.pngData() })
+    await assertStrategyLaws(
+      Snapshotting<Data, Image>.png, samples: try images.map { try $0.pngData() })
   }
 }

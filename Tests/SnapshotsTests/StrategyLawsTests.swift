@@ -84,7 +84,9 @@ import Testing
       await strategyLawViolations(.lines, samples: ["alone"])
         == ["give at least two samples that snapshot differently"])
     let counter = Counter()
-    let clock = Snapshotting<String, String>.lines.pullback { "\($0) \(counter.next())" }
+    let clock = Snapshotting<String, String>.lines.pullback { (value: String) in
+      "\(value) \(counter.next())"
+    }
     #expect(
       await strategyLawViolations(clock, samples: ["a", "b"]) == [
         "sample 0 snapshots to other bytes the second time (they part at byte 2 of 3 and 3)",
@@ -108,6 +110,10 @@ import Testing
   final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+      lock.withLock {
+        count += 1; return count
+      }
+    }
   }
 }
