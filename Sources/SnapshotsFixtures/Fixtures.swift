@@ -5,7 +5,7 @@ import Testing
 /// One input file of a test, named by its path under the fixtures folder.
 ///
 /// As a Swift Testing argument its path is the case's name in the test log and in its
-/// references' names (`render-cases_nested_a.md.1.txt`), so a new file records, a renamed one
+/// references' names (`render-_-cases-nested-a-md-1f2e3d4c.1.txt`), so a new file records, a renamed one
 /// leaves an orphan that `snapshot-record --prune` deletes, and the others keep their names.
 public struct Fixture: Sendable, Hashable, CustomStringConvertible, CustomTestStringConvertible {
   /// The path under the fixtures folder, `/`-separated: `cases/nested/a.md`.

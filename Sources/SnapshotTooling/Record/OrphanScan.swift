@@ -10,7 +10,7 @@ import Foundation
 /// source in every `#if` branch, so a test that is disabled, skipped, behind `.enabled(if:)` or
 /// compiled only on another platform keeps its references.
 ///
-/// A case of a parameterized test (`render-a-md-1f2e3d4c.1.txt`: the function, `-`, its
+/// A case of a parameterized test (`render-_-a-md-1f2e3d4c.1.txt`: the function, `-`, its
 /// arguments made a word, then `.`) is an orphan too when the run used other cases of that
 /// function beside it but none of this case's references: its arguments are gone (a fixture
 /// file renamed or deleted). A case whose arguments differ from platform to platform looks
