@@ -92,9 +92,12 @@ enum DocSnippets {
       #endif
       import InlineSnapshots
       import Snapshots
+      import SnapshotsCommandOutput
+      import SnapshotsFixtures
       import SnapshotsHTTP
       import SnapshotsJSON
       import SnapshotsPNG
+      import SnapshotsStrategyLaws
       import Testing
       import XCTest
       \(imports.joined(separator: "\n"))
