@@ -119,8 +119,5 @@ private func firstLine(_ text: String) -> String {
 
 /// Where two byte strings part: "they part at byte N of M and K".
 private func firstDifference(_ expected: Data, _ actual: Data) -> String {
-  let (first, second) = ([UInt8](expected), [UInt8](actual))
-  let common = min(first.count, second.count)
-  let offset = (0..<common).first { first[$0] != second[$0] } ?? common
-  return "they part at byte \(offset) of \(first.count) and \(second.count)"
+  "they part at byte \(firstDifferingOffset(expected, actual)) of \(expected.count) and \(actual.count)"
 }

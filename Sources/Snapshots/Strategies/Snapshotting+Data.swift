@@ -9,9 +9,7 @@ extension Diffing where Value == Data {
       fromData: { $0 },
       diff: { reference, actual in
         guard reference != actual else { return nil }
-        let firstDifference =
-          zip(reference, actual).enumerated().first { $0.element.0 != $0.element.1 }?
-          .offset ?? min(reference.count, actual.count)
+        let firstDifference = firstDifferingOffset(reference, actual)
         let summary =
           "Expected \(reference.count) bytes, got \(actual.count) bytes; "
           + "first difference at byte offset \(firstDifference)."
@@ -42,4 +40,11 @@ extension Snapshotting where Value == Data, Format == Data {
   public static var data: Snapshotting {
     Snapshotting(pathExtension: nil, diffing: .bytes)
   }
+}
+
+/// Where two byte strings first differ: the offset of the first unequal byte, or the shorter
+/// one's length when it begins the other.
+@_spi(Tooling) public func firstDifferingOffset(_ first: Data, _ second: Data) -> Int {
+  zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    ?? min(first.count, second.count)
 }
