@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "SnapshotsStrategyLaws", targets: ["SnapshotsStrategyLaws"]),
     .library(name: "SnapshotsFixtures", targets: ["SnapshotsFixtures"]),
     .library(name: "SnapshotsCommandOutput", targets: ["SnapshotsCommandOutput"]),
+    .library(name: "SnapshotsHTML", targets: ["SnapshotsHTML"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     // The plugins build it in the package's own debug build, beside its tests: it reads Swift
     // with its own lexer, so it builds in seconds.
@@ -44,6 +45,14 @@ let package = Package(
       dependencies: [
         "SnapshotsCommandOutput", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
       ]),
+    // libxml2 (Debian: libxml2-dev): its HTML parser, for `.html` and `.htmlOutline`.
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(name: "SnapshotsHTML", dependencies: ["Snapshots", "CLibXML2"]),
+    .testTarget(
+      name: "SnapshotsHTMLTests",
+      dependencies: ["SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport"],
+      exclude: ["__Snapshots__"]
+    ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SnapshotsTests",

@@ -1,0 +1,430 @@
+import CLibXML2
+
+/// `.htmlOutline`'s text: what assistive technology finds on a page, in the spirit of
+/// Playwright's aria snapshots. Each landmark, heading, link, button, form control, image, list,
+/// table and their parts is one line, `- role "accessible name" [state]`, indented under the one
+/// it is in; text outside them is `- text: …`. Elements without a role (`div`, `span`, `p`) add
+/// nothing but their content, so the outline survives changes of markup and fails when what a
+/// user can perceive or operate changes: a label, an alt text, a heading's level, a state.
+///
+/// Roles, names and states follow HTML-AAM and accname, as far as markup alone decides them:
+/// `role` and `aria-*` attributes win over the element's own role and name; `hidden`,
+/// `aria-hidden="true"`, `<head>`, `<script>`, `<style>` and `<template>` are left out.
+struct HTMLOutliner {
+  private var lines: [UInt8] = []
+  private var kinds = HTMLElementKind.Cache()
+  private var ids: [String: xmlNodePtr] = [:]
+  /// The `<label>` that names each labelled control.
+  private var labels: [xmlNodePtr: xmlNodePtr] = [:]
+  private var labelElements: Set<xmlNodePtr> = []
+  private var names: [UnsafePointer<xmlChar>: String] = [:]
+
+  /// A role's line, while its element's content is being walked.
+  private struct Open {
+    var element: xmlNodePtr
+    var lineStart: Int
+    var hasChildren = false
+    /// Its name or value is its text, so its text is not listed again.
+    var holdsItsText: Bool
+  }
+  private var open: [Open] = []
+  /// Text read since the last line, collapsed, waiting for the line it belongs to.
+  private var text: [UInt8] = []
+
+  mutating func text(of page: HTMLPage) -> String {
+    index(page)
+    var node = page.firstNode
+    // The element, if any, whose text names another rather than being content: a control's
+    // label, a table's caption.
+    var quiet: xmlNodePtr?
+    while let current = node {
+      switch current.pointee.type {
+      case XML_ELEMENT_NODE where !isHidden(current):
+        if !kinds.kind(of: current).isInline { flushText() }
+        if let role = role(of: current) {
+          enter(current, role)
+        } else if quiet == nil && namesAnother(current) {
+          quiet = current
+        }
+        if let child = current.pointee.children {
+          node = child
+          continue
+        }
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if quiet == nil && !(open.last?.holdsItsText ?? false) {
+          HTMLText.appendCollapsed(current.pointee.content, to: &text)
+        }
+      default:
+        break
+      }
+      // Leave `current`, and each ancestor it ends, for what comes next.
+      var finished = current
+      while true {
+        leave(finished, quiet: &quiet)
+        if let next = finished.pointee.next {
+          node = next
+          break
+        }
+        guard let parent = finished.pointee.parent, parent.isElement else {
+          node = nil
+          break
+        }
+        finished = parent
+      }
+    }
+    flushText()
+    return String(decoding: lines, as: UTF8.self)
+  }
+
+  private mutating func leave(_ element: xmlNodePtr, quiet: inout xmlNodePtr?) {
+    guard element.isElement else { return }
+    if quiet == element { quiet = nil }
+    guard let last = open.last, last.element == element else {
+      // Text on either side of a block is not one run of words.
+      if !kinds.kind(of: element).isInline { flushText() }
+      return
+    }
+    if last.hasChildren {
+      flushText()
+      lines.insert(UInt8(ascii: ":"), at: lineEnd(from: last.lineStart))
+    } else if let words = pendingWords() {
+      // `- listitem: Apples`: a role that holds only text says it on its own line.
+      lines.removeLast()
+      lines.append(contentsOf: ": ".utf8)
+      lines.append(contentsOf: words)
+      lines.append(UInt8(ascii: "\n"))
+    }
+    text.removeAll(keepingCapacity: true)
+    open.removeLast()
+  }
+
+  private func lineEnd(from start: Int) -> Int {
+    lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.endIndex
+  }
+
+  private mutating func enter(_ element: xmlNodePtr, _ role: String) {
+    flushText()
+    if !open.isEmpty { open[open.count - 1].hasChildren = true }
+    let lineStart = lines.count
+    writeIndent()
+    lines.append(contentsOf: "- \(role)".utf8)
+    let name = accessibleName(of: element, role: role)
+    if !name.isEmpty {
+      lines.append(contentsOf: " \"".utf8)
+      for byte in name.utf8 {
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          lines.append(UInt8(ascii: "\\"))
+        }
+        lines.append(byte)
+      }
+      lines.append(UInt8(ascii: "\""))
+    }
+    for state in states(of: element, role: role) { lines.append(contentsOf: " [\(state)]".utf8) }
+    if let value = value(of: element, role: role), !value.isEmpty {
+      lines.append(contentsOf: ": \(value)".utf8)
+    }
+    lines.append(UInt8(ascii: "\n"))
+    open.append(
+      Open(
+        element: element, lineStart: lineStart,
+        holdsItsText: Self.namedByContent.contains(role) || Self.hasValue.contains(role)))
+  }
+
+  private mutating func flushText() {
+    defer { text.removeAll(keepingCapacity: true) }
+    guard let words = pendingWords() else { return }
+    if !open.isEmpty { open[open.count - 1].hasChildren = true }
+    writeIndent()
+    lines.append(contentsOf: "- text: ".utf8)
+    lines.append(contentsOf: words)
+    lines.append(UInt8(ascii: "\n"))
+  }
+
+  /// The text read since the last line, without the space it may start or end with.
+  private func pendingWords() -> ArraySlice<UInt8>? {
+    var words = text[...]
+    if words.first == 0x20 { words.removeFirst() }
+    if words.last == 0x20 { words.removeLast() }
+    return words.isEmpty ? nil : words
+  }
+
+  private mutating func writeIndent() {
+    lines.append(contentsOf: repeatElement(UInt8(ascii: " "), count: HTMLText.indent(open.count)))
+  }
+
+  // MARK: Roles
+
+  private static let namedByContent: Set<String> = [
+    "button", "cell", "checkbox", "columnheader", "heading", "link", "menuitem", "option",
+    "radio", "rowheader", "switch", "tab", "term", "tooltip", "treeitem",
+  ]
+
+  private static let hasValue: Set<String> = ["textbox", "searchbox", "spinbutton", "slider"]
+
+  /// The explicit role, else the element's own; `nil` for an element that only holds content.
+  private mutating func role(of element: xmlNodePtr) -> String? {
+    if let explicit = element.attribute("role")?.split(separator: " ").first {
+      return explicit == "presentation" || explicit == "none" ? nil : String(explicit)
+    }
+    let name = tagName(element)
+    switch name {
+    case "a", "area": return element.attribute("href") == nil ? nil : "link"
+    case "article": return "article"
+    case "aside": return "complementary"
+    case "blockquote": return "blockquote"
+    case "button": return "button"
+    case "dd": return "definition"
+    case "details": return "group"
+    case "dialog": return "dialog"
+    case "dt": return "term"
+    case "fieldset": return "group"
+    case "figure": return "figure"
+    case "footer": return isSectioned(element) ? nil : "contentinfo"
+    case "form": return "form"
+    case "h1", "h2", "h3", "h4", "h5", "h6": return "heading"
+    case "header": return isSectioned(element) ? nil : "banner"
+    case "hr": return "separator"
+    case "img":
+      return element.attribute("alt") == "" && element.attribute("title") == nil
+        ? nil : "img"
+    case "input": return inputRole(element)
+    case "li": return "listitem"
+    case "main": return "main"
+    case "meter": return "meter"
+    case "nav": return "navigation"
+    case "ol", "ul", "menu": return "list"
+    case "optgroup": return "group"
+    case "option": return "option"
+    case "progress": return "progressbar"
+    case "search": return "search"
+    case "section":
+      return element.hasAttribute("aria-label")
+        || element.hasAttribute("aria-labelledby") ? "region" : nil
+    case "select":
+      return element.hasAttribute("multiple")
+        || (element.attribute("size").flatMap { Int($0) } ?? 1) > 1 ? "listbox" : "combobox"
+    case "table": return "table"
+    case "td": return "cell"
+    case "textarea": return "textbox"
+    case "th": return element.attribute("scope") == "row" ? "rowheader" : "columnheader"
+    case "tr": return "row"
+    default: return nil
+    }
+  }
+
+  private func inputRole(_ input: xmlNodePtr) -> String? {
+    switch input.attribute("type")?.lowercased() ?? "text" {
+    case "hidden": nil
+    case "button", "submit", "reset", "image", "file": "button"
+    case "checkbox": "checkbox"
+    case "radio": "radio"
+    case "range": "slider"
+    case "number": "spinbutton"
+    case "search": "searchbox"
+    default: "textbox"
+    }
+  }
+
+  /// A `header` or `footer` inside sectioning content is not the page's banner or footer.
+  private func isSectioned(_ element: xmlNodePtr) -> Bool {
+    var parent = element.pointee.parent
+    while let ancestor = parent, ancestor.isElement {
+      if ancestor.isNamed("article") || ancestor.isNamed("aside") || ancestor.isNamed("main")
+        || ancestor.isNamed("nav") || ancestor.isNamed("section")
+      {
+        return true
+      }
+      parent = ancestor.pointee.parent
+    }
+    return false
+  }
+
+  private func isHidden(_ element: xmlNodePtr) -> Bool {
+    element.isNamed("head") || element.isNamed("script") || element.isNamed("style")
+      || element.isNamed("template") || element.isNamed("noscript")
+      || element.hasAttribute("hidden") || element.attribute("aria-hidden") == "true"
+  }
+
+  /// Whether the element's text names another element rather than being content of its own.
+  private func namesAnother(_ element: xmlNodePtr) -> Bool {
+    element.isNamed("caption") || element.isNamed("figcaption") || element.isNamed("legend")
+      || labelElements.contains(element)
+  }
+
+  // MARK: Names, states and values
+
+  private mutating func accessibleName(of element: xmlNodePtr, role: String) -> String {
+    if let ids = element.attribute("aria-labelledby") {
+      let name = ids.split(separator: " ").compactMap { self.ids[String($0)] }
+        .map { textContent(of: $0) }.joined(separator: " ")
+      if !name.isEmpty { return name }
+    }
+    if let label = element.attribute("aria-label"), !label.isEmpty { return collapsed(label) }
+    switch tagName(element) {
+    case "input", "select", "textarea":
+      if let label = labels[element] { return textContent(of: label) }
+      if let name = inputButtonName(element) { return name }
+      return element.attribute("title") ?? element.attribute("placeholder") ?? ""
+    case "img", "area":
+      return element.attribute("alt") ?? element.attribute("title") ?? ""
+    case "table": return firstChild(of: element, named: "caption").map { textContent(of: $0) } ?? ""
+    case "fieldset": return firstChild(of: element, named: "legend").map { textContent(of: $0) } ?? ""
+    case "figure":
+      return firstChild(of: element, named: "figcaption").map { textContent(of: $0) } ?? ""
+    default: break
+    }
+    if Self.namedByContent.contains(role) {
+      let content = textContent(of: element)
+      if !content.isEmpty { return content }
+    }
+    return element.attribute("title") ?? ""
+  }
+
+  private func inputButtonName(_ input: xmlNodePtr) -> String? {
+    switch input.attribute("type")?.lowercased() {
+    case "submit": input.attribute("value") ?? "Submit"
+    case "reset": input.attribute("value") ?? "Reset"
+    case "button": input.attribute("value")
+    case "image": input.attribute("alt") ?? input.attribute("value")
+    default: nil
+    }
+  }
+
+  private func states(of element: xmlNodePtr, role: String) -> [String] {
+    var states: [String] = []
+    if role == "heading" {
+      let level =
+        element.attribute("aria-level")
+        ?? element.pointee.name.map { String(UnicodeScalar($0[1])) } ?? ""
+      states.append("level=\(level)")
+    }
+    if role == "link", let href = element.attribute("href") { states.append("href=\(href)") }
+    let checked =
+      element.attribute("aria-checked")
+      ?? (role == "checkbox" || role == "radio" || role == "switch"
+        ? (element.hasAttribute("checked") ? "true" : nil) : nil)
+    if checked == "true" { states.append("checked") }
+    if checked == "mixed" { states.append("checked=mixed") }
+    if element.hasAttribute("disabled") || element.attribute("aria-disabled") == "true"
+    {
+      states.append("disabled")
+    }
+    if element.hasAttribute("required") || element.attribute("aria-required") == "true"
+    {
+      states.append("required")
+    }
+    if element.hasAttribute("readonly") { states.append("readonly") }
+    if element.isNamed("textarea") { states.append("multiline") }
+    if let expanded = element.attribute("aria-expanded") {
+      states.append(expanded == "true" ? "expanded" : "collapsed")
+    } else if element.isNamed("details") {
+      states.append(element.hasAttribute("open") ? "expanded" : "collapsed")
+    }
+    if element.attribute("aria-selected") == "true"
+      || (role == "option" && element.hasAttribute("selected"))
+    {
+      states.append("selected")
+    }
+    if let pressed = element.attribute("aria-pressed"), pressed != "false" {
+      states.append(pressed == "true" ? "pressed" : "pressed=\(pressed)")
+    }
+    if let current = element.attribute("aria-current"), current != "false" {
+      states.append(current == "true" ? "current" : "current=\(current)")
+    }
+    return states
+  }
+
+  /// What a text field holds.
+  private func value(of element: xmlNodePtr, role: String) -> String? {
+    switch role {
+    case "textbox", "searchbox", "spinbutton", "slider":
+      if element.isNamed("textarea") { return textContent(of: element) }
+      guard element.attribute("type")?.lowercased() != "password" else { return nil }
+      return element.attribute("value").map { collapsed($0) }
+    default:
+      return nil
+    }
+  }
+
+  // MARK: The page's elements
+
+  /// Finds every `id`, and which control each `<label>` names.
+  private mutating func index(_ page: HTMLPage) {
+    var node = page.firstNode
+    var labelsFor: [(String, xmlNodePtr)] = []
+    while let current = node {
+      if current.isElement {
+        if let id = current.attribute("id"), ids[id] == nil { ids[id] = current }
+        if current.isNamed("label") {
+          if let target = current.attribute("for") {
+            labelsFor.append((target, current))
+          } else if let control = firstControl(in: current) {
+            labels[control] = current
+          }
+        }
+      }
+      node = current.next()
+    }
+    for (target, label) in labelsFor {
+      if let control = ids[target], labels[control] == nil { labels[control] = label }
+    }
+    labelElements = Set(labels.values)
+  }
+
+  private func firstControl(in label: xmlNodePtr) -> xmlNodePtr? {
+    var node = label.pointee.children
+    while let current = node {
+      if current.isNamed("select") || current.isNamed("textarea")
+        || (current.isNamed("input") && current.attribute("type")?.lowercased() != "hidden")
+      {
+        return current
+      }
+      node = current.next(within: label)
+    }
+    return nil
+  }
+
+  private func firstChild(of element: xmlNodePtr, named name: StaticString) -> xmlNodePtr? {
+    var child = element.pointee.children
+    while let current = child {
+      if current.isNamed(name) { return current }
+      child = current.pointee.next
+    }
+    return nil
+  }
+
+  /// The text an element shows, collapsed: its text, and its images' alt text.
+  private func textContent(of element: xmlNodePtr?) -> String {
+    guard let element else { return "" }
+    var collected: [UInt8] = []
+    var node = element.pointee.children
+    while let current = node {
+      if current.isElement && isHidden(current) {
+        node = current.next(within: element, skippingChildren: true)
+        continue
+      }
+      if current.isElement, current.isNamed("img"), let alt = current.attribute("alt") {
+        HTMLText.appendCollapsed(" \(alt) ".utf8, to: &collected)
+      } else if !current.isElement {
+        HTMLText.appendCollapsed(current.pointee.content, to: &collected)
+      }
+      node = current.next(within: element)
+    }
+    return String(HTMLText.collapsed(collected).drop(while: { $0 == " " }))
+  }
+
+  /// An attribute's value with its whitespace collapsed.
+  private func collapsed(_ value: String) -> String {
+    value.split(whereSeparator: { $0.isASCII && HTMLText.isSpace($0.asciiValue!) })
+      .joined(separator: " ")
+  }
+
+  /// The element's name, made once per name.
+  private mutating func tagName(_ element: xmlNodePtr) -> String {
+    guard let name = element.pointee.name else { return "" }
+    if let known = names[name] { return known }
+    let known = String(cString: name)
+    names[name] = known
+    return known
+  }
+}

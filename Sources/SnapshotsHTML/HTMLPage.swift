@@ -1,0 +1,117 @@
+import CLibXML2
+
+/// A page as libxml2's HTML parser reads it: the tree it builds, recovering from whatever is
+/// malformed as a browser would (closing what is left open, dropping stray end tags), and what
+/// it complained about on the way.
+final class HTMLPage {
+  let document: htmlDocPtr
+  /// The parser's complaints, `line 3: Unexpected end tag : div`, in the order it made them.
+  let complaints: [String]
+  /// How many complaints there were; only the first `keptComplaints` are kept.
+  let complaintCount: Int
+  /// Which of `<html>`, `<head>` and `<body>` the source writes. The parser adds the others
+  /// around a fragment; they are not the page's, so they are not shown.
+  let writes: (html: Bool, head: Bool, body: Bool)
+
+  static let keptComplaints = 20
+
+  init(parsing text: String) throws(HTMLError) {
+    var text = text
+    let parsed = text.withUTF8 { bytes in Self.parse(bytes) }
+    guard let document = parsed.document else { throw HTMLError.unparsable }
+    self.document = document
+    self.complaints = parsed.complaints
+    self.complaintCount = parsed.count
+    self.writes = text.withUTF8 { Self.tagsWritten(in: $0) }
+  }
+
+  deinit { xmlFreeDoc(document) }
+
+  /// The page's first node: its doctype, a comment, or its first element.
+  var firstNode: xmlNodePtr? { document.pointee.children }
+
+  /// Whether `element` is an `<html>`, `<head>` or `<body>` the parser added.
+  func isImplied(_ element: xmlNodePtr, _ kind: HTMLElementKind) -> Bool {
+    switch kind.implied {
+    case .html: !writes.html
+    case .head: !writes.head
+    case .body: !writes.body
+    case .none: false
+    }
+  }
+
+  private static let setUp: Void = xmlInitParser()
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    document: htmlDocPtr?, complaints: [String], count: Int
+  ) {
+    _ = setUp
+    final class Collector {
+      var complaints: [String] = []
+      var count = 0
+    }
+    let collector = Collector()
+    // The handler is the calling thread's (libxml2 keeps it per thread), and the parse is
+    // synchronous: set, parse and reset cannot interleave with another page's.
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    xmlSetStructuredErrorFunc(context) { context, error in
+      guard let context, let error = error?.pointee else { return }
+      // libxml2 2.9 knows HTML 4 only: every HTML5 or custom element would be a complaint.
+      guard error.code != Int32(XML_HTML_UNKNOWN_TAG.rawValue) else { return }
+      let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+      collector.count += 1
+      guard collector.complaints.count < HTMLPage.keptComplaints else { return }
+      var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+      while message.last?.isWhitespace == true { message.removeLast() }
+      collector.complaints.append("line \(error.line): \(message)")
+    }
+    defer { xmlSetStructuredErrorFunc(nil, nil) }
+    let options =
+      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue
+      | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+      // Swift text is UTF-8 whatever a `<meta charset>` says.
+      | HTML_PARSE_IGNORE_ENC.rawValue
+      // Without it the parser stops at 256 levels of nesting and drops the rest of the page.
+      | XML_PARSE_HUGE.rawValue
+    let document = bytes.withMemoryRebound(to: CChar.self) { characters in
+      characters.baseAddress.flatMap {
+        htmlReadMemory(
+          $0, Int32(clamping: characters.count), nil, "UTF-8", Int32(bitPattern: UInt32(options)))
+      }
+    }
+    return (document, collector.complaints, collector.count)
+  }
+
+  /// Whether the source has an `<html`, `<head` or `<body` start tag, in any case.
+  private static func tagsWritten(in bytes: UnsafeBufferPointer<UInt8>) -> (
+    html: Bool, head: Bool, body: Bool
+  ) {
+    var found = (html: false, head: false, body: false)
+    var index = bytes.startIndex
+    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+      index = open + 1
+      guard open + 5 < bytes.endIndex else { break }
+      // Four letters, lowercased, then a character that ends a tag name.
+      var name: UInt32 = 0
+      for offset in 1...4 { name = name << 8 | UInt32(bytes[open + offset] | 0x20) }
+      switch bytes[open + 5] {
+      case UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"), 0x09, 0x0A, 0x0C, 0x0D: break
+      default: continue
+      }
+      switch name {
+      case 0x6874_6D6C: found.html = true
+      case 0x6865_6164: found.head = true
+      case 0x626F_6479: found.body = true
+      default: break
+      }
+    }
+    return found
+  }
+}
+
+/// HTML that cannot be read at all (the parser gave no document: an empty page).
+enum HTMLError: Error, CustomStringConvertible {
+  case unparsable
+
+  var description: String { "The HTML parser (libxml2) made no document of this text." }
+}

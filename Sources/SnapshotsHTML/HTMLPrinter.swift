@@ -1,0 +1,385 @@
+import CLibXML2
+
+/// `.html`'s text: the page libxml2 parsed, written one block per line and indented by depth,
+/// so that a diff shows what changed where.
+///
+/// - A block (`div`, `p`, `li`, `tr`, …) that holds only text and inline elements is one line:
+///   `<p>Hello <b>Ann</b>!</p>`. One that holds blocks opens and closes on lines of its own,
+///   its content indented by two spaces.
+/// - Whitespace is collapsed as a browser renders it (runs of it are one space, none at a
+///   line's start or end), but kept as written in `pre` and `textarea`; `script` and `style`
+///   keep their text as written.
+/// - Attributes keep their order, each value in double quotes (`disabled=""` is `disabled`);
+///   a start tag longer than a line has one attribute per line.
+/// - Text and values are escaped the one way (`&amp;`, `&lt;`, `&gt;`, `&quot;`, and
+///   `&nbsp;`, which would be invisible), whatever entities the source used.
+/// - Elements the parser added around a fragment (`html`, `head`, `body`) are not written.
+///
+/// The walk follows the tree's parent and sibling links, so a page nested 10,000 levels deep
+/// needs no deeper stack than a flat one.
+struct HTMLPrinter {
+  var sortsClasses = false
+  var keepsComments = true
+  /// A start tag longer than this, indentation included, has one attribute per line.
+  var lineWidth = 100
+
+  private var out: [UInt8] = []
+  private var kinds = HTMLElementKind.Cache()
+  /// Inside a line of text: whether anything is written yet, and whether whitespace is
+  /// waiting to be written as one space before what comes next.
+  private var lineHasContent = false
+  private var pendingSpace = false
+
+  init(sortsClasses: Bool = false, keepsComments: Bool = true) {
+    self.sortsClasses = sortsClasses
+    self.keepsComments = keepsComments
+  }
+
+  mutating func text(of page: HTMLPage) -> String {
+    out = []
+    writeComplaints(of: page)
+    HTMLBlocks.mark(page, &kinds)
+    var node = page.firstNode
+    var last: xmlNodePtr?
+    var depth = 0
+    while true {
+      guard let current = node else {
+        // This level is done: close its element and go on after it.
+        guard let child = last, let parent = child.pointee.parent, parent.isElement else { break }
+        if !page.isImplied(parent, kinds.kind(of: parent)) {
+          depth -= 1
+          writeIndent(depth)
+          writeEndTag(parent)
+          out.append(newline)
+        }
+        last = parent
+        node = parent.pointee.next
+        continue
+      }
+      if current.pointee.type == XML_DTD_NODE {
+        writeDoctype(current)
+      } else if !current.isElement || isInline(current) {
+        node = writeLine(from: current, depth: depth, last: &last)
+        continue
+      } else {
+        let kind = kinds.kind(of: current)
+        if page.isImplied(current, kind) {
+          if let child = current.pointee.children {
+            node = child
+            continue
+          }
+        } else if kind.keepsWhitespace || !HTMLBlocks.holdsBlocks(current) {
+          writeElementLine(current, kind, depth: depth)
+        } else {
+          writeIndent(depth)
+          writeStartTag(current, kind, lineStart: out.count - HTMLText.indent(depth), depth: depth)
+          out.append(newline)
+          if let child = current.pointee.children {
+            depth += 1
+            node = child
+            continue
+          }
+          writeIndent(depth)
+          writeEndTag(current)
+          out.append(newline)
+        }
+      }
+      last = current
+      node = current.pointee.next
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private let newline = UInt8(ascii: "\n")
+
+  /// A block that holds no blocks: one line, or its start tag's lines, its text on one line and
+  /// its end tag on another. Text kept as written is never broken: a line break after `<pre>`
+  /// is not content.
+  private mutating func writeElementLine(_ element: xmlNodePtr, _ kind: HTMLElementKind, depth: Int)
+  {
+    writeIndent(depth)
+    let lineStart = out.count - HTMLText.indent(depth)
+    writeStartTag(
+      element, kind, lineStart: kind.keepsWhitespace ? nil : lineStart, depth: depth)
+    defer { out.append(newline) }
+    guard !kind.isVoid else { return }
+    let broke = out.last == newline
+    let contentLine = out.count
+    if broke { writeIndent(depth + 1) }
+    let contentStart = out.count
+    startLine()
+    if let child = element.pointee.children {
+      writeInline(child, siblings: true, keeping: kind.keepsWhitespace ? element : nil)
+    }
+    if broke {
+      if out.count == contentStart { out.removeLast(out.count - contentLine) } else { out.append(newline) }
+      writeIndent(depth)
+    }
+    writeEndTag(element)
+  }
+
+  private mutating func isInline(_ element: xmlNodePtr) -> Bool {
+    kinds.kind(of: element).isInline && !HTMLBlocks.holdsBlocks(element)
+  }
+
+  /// Text, comments and inline elements from `first` on, as one line; returns the node after
+  /// them.
+  private mutating func writeLine(from first: xmlNodePtr, depth: Int, last: inout xmlNodePtr?)
+    -> xmlNodePtr?
+  {
+    let lineStart = out.count
+    writeIndent(depth)
+    let contentStart = out.count
+    startLine()
+    var node: xmlNodePtr? = first
+    while let current = node, !current.isElement || isInline(current) {
+      writeInline(current)
+      last = current
+      node = current.pointee.next
+    }
+    if out.count == contentStart {
+      out.removeLast(out.count - lineStart)
+    } else {
+      out.append(newline)
+    }
+    return node
+  }
+
+  private mutating func startLine() {
+    lineHasContent = false
+    pendingSpace = false
+  }
+
+  /// Writes `first` inline, or, with `siblings`, `first` and the siblings after it; `keeping`
+  /// is the element that keeps their text as written, if any.
+  private mutating func writeInline(
+    _ first: xmlNodePtr, siblings: Bool = false, keeping: xmlNodePtr? = nil
+  ) {
+    var keeping = keeping
+    var node = first
+    while true {
+      switch node.pointee.type {
+      case XML_ELEMENT_NODE:
+        let kind = kinds.kind(of: node)
+        flushSpace()
+        writeStartTag(node, kind, lineStart: nil, depth: 0)
+        lineHasContent = true
+        if kind.keepsWhitespace, keeping == nil { keeping = node }
+        if let child = node.pointee.children {
+          node = child
+          continue
+        }
+        writeEndTag(node)
+        if keeping == node { keeping = nil }
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if let keeper = keeping {
+          writeKept(node.pointee.content, verbatim: kinds.kind(of: keeper).isVerbatim)
+        } else {
+          writeCollapsed(node.pointee.content)
+        }
+      case XML_COMMENT_NODE where keepsComments:
+        flushSpace()
+        out.append(contentsOf: "<!--".utf8)
+        appendCString(node.pointee.content)
+        out.append(contentsOf: "-->".utf8)
+        lineHasContent = true
+      case XML_PI_NODE:
+        flushSpace()
+        out.append(contentsOf: "<?".utf8)
+        appendCString(node.pointee.name)
+        if let content = node.pointee.content, content.pointee != 0 {
+          out.append(UInt8(ascii: " "))
+          appendCString(content)
+        }
+        out.append(UInt8(ascii: ">"))
+        lineHasContent = true
+      default:
+        break
+      }
+      // Then the next sibling, or up to the parent, closing it, until back where it began.
+      while true {
+        if !siblings && node == first { return }
+        if let next = node.pointee.next {
+          node = next
+          break
+        }
+        guard let parent = node.pointee.parent, !siblings || parent != first.pointee.parent
+        else { return }
+        node = parent
+        writeEndTag(node)
+        if keeping == node { keeping = nil }
+      }
+    }
+  }
+
+  private mutating func flushSpace() {
+    if pendingSpace {
+      out.append(UInt8(ascii: " "))
+      pendingSpace = false
+    }
+  }
+
+  private mutating func writeCollapsed(_ text: UnsafePointer<xmlChar>?) {
+    guard var byte = text else { return }
+    while byte.pointee != 0 {
+      switch byte.pointee {
+      case let space where HTMLText.isSpace(space):
+        if lineHasContent { pendingSpace = true }
+      default:
+        flushSpace()
+        byte = writeEscaped(byte)
+        lineHasContent = true
+        continue
+      }
+      byte += 1
+    }
+  }
+
+  private mutating func writeKept(_ text: UnsafePointer<xmlChar>?, verbatim: Bool) {
+    guard var byte = text, byte.pointee != 0 else { return }
+    flushSpace()
+    lineHasContent = true
+    if verbatim { return appendCString(byte) }
+    while byte.pointee != 0 { byte = writeEscaped(byte) }
+  }
+
+  /// Writes the character at `byte`, escaped, and returns where the next one starts.
+  private mutating func writeEscaped(_ byte: UnsafePointer<xmlChar>, quote: Bool = false)
+    -> UnsafePointer<xmlChar>
+  {
+    switch byte.pointee {
+    case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+    case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+    case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+    case UInt8(ascii: "\"") where quote: out.append(contentsOf: "&quot;".utf8)
+    case 0xC2 where byte[1] == 0xA0:
+      out.append(contentsOf: "&nbsp;".utf8)
+      return byte + 2
+    default: out.append(byte.pointee)
+    }
+    return byte + 1
+  }
+
+  private mutating func appendCString(_ text: UnsafePointer<xmlChar>?) {
+    HTMLText.append(text, to: &out)
+  }
+
+  private mutating func writeIndent(_ depth: Int) {
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: HTMLText.indent(depth)))
+  }
+
+  /// Writes `<name attributes>`; when `lineStart` is given (a block's tag, which starts a line
+  /// there) and the tag is too long, again with one attribute per line.
+  private mutating func writeStartTag(
+    _ element: xmlNodePtr, _ kind: HTMLElementKind, lineStart: Int?, depth: Int
+  ) {
+    let tagStart = out.count
+    out.append(UInt8(ascii: "<"))
+    appendCString(element.pointee.name)
+    var attributes = 0
+    var attribute = element.pointee.properties
+    while let current = attribute {
+      out.append(UInt8(ascii: " "))
+      writeAttribute(current)
+      attributes += 1
+      attribute = current.pointee.next
+    }
+    out.append(UInt8(ascii: ">"))
+    guard let lineStart, attributes > 1, out.count - lineStart > lineWidth else { return }
+    out.removeLast(out.count - tagStart)
+    out.append(UInt8(ascii: "<"))
+    appendCString(element.pointee.name)
+    attribute = element.pointee.properties
+    while let current = attribute {
+      out.append(newline)
+      writeIndent(depth + 1)
+      writeAttribute(current)
+      attribute = current.pointee.next
+    }
+    out.append(newline)
+    writeIndent(depth)
+    out.append(UInt8(ascii: ">"))
+    out.append(newline)
+  }
+
+  private mutating func writeAttribute(_ attribute: xmlAttrPtr) {
+    appendCString(attribute.pointee.name)
+    let valueStart = out.count
+    out.append(contentsOf: "=\"".utf8)
+    let textStart = out.count
+    var part = attribute.pointee.children
+    while let text = part {
+      if var byte = UnsafePointer(text.pointee.content) {
+        while byte.pointee != 0 { byte = writeEscaped(byte, quote: true) }
+      }
+      part = text.pointee.next
+    }
+    if out.count == textStart && !HTMLElementKind.isBoolean(attribute.pointee.name) {
+      out.append(UInt8(ascii: "\""))
+      return
+    }
+    if HTMLElementKind.isBoolean(attribute.pointee.name)
+      && (out.count == textStart || HTMLText.equal(out[textStart...], attribute.pointee.name))
+    {
+      // `disabled`, `disabled=""` and `disabled="disabled"`: the same attribute.
+      out.removeLast(out.count - valueStart)
+      return
+    }
+    if HTMLText.equal(attribute.pointee.name, "class") { normalizeClasses(from: textStart) }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// A class list's names are separated by any whitespace, in any order: one space, and in
+  /// order when asked.
+  private mutating func normalizeClasses(from start: Int) {
+    let names = out[start...].split(whereSeparator: { $0 <= 0x20 })
+    var list = names.map { Array($0) }
+    if sortsClasses { list.sort { $0.lexicographicallyPrecedes($1) } }
+    out.removeLast(out.count - start)
+    out.append(contentsOf: list.joined(separator: [UInt8(ascii: " ")]))
+  }
+
+  private mutating func writeEndTag(_ element: xmlNodePtr) {
+    guard !kinds.kind(of: element).isVoid else { return }
+    out.append(contentsOf: "</".utf8)
+    appendCString(element.pointee.name)
+    out.append(UInt8(ascii: ">"))
+  }
+
+  private mutating func writeDoctype(_ node: xmlNodePtr) {
+    let doctype = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self).pointee
+    out.append(contentsOf: "<!DOCTYPE ".utf8)
+    appendCString(doctype.name)
+    if let publicID = doctype.ExternalID {
+      out.append(contentsOf: " PUBLIC \"".utf8)
+      appendCString(publicID)
+      out.append(UInt8(ascii: "\""))
+    }
+    if let systemID = doctype.SystemID {
+      out.append(contentsOf: doctype.ExternalID == nil ? " SYSTEM \"".utf8 : " \"".utf8)
+      appendCString(systemID)
+      out.append(UInt8(ascii: "\""))
+    }
+    out.append(contentsOf: ">\n".utf8)
+  }
+
+  /// What the parser recovered from, first, as a comment: the reference shows the page is
+  /// malformed, and where.
+  private mutating func writeComplaints(of page: HTMLPage) {
+    guard !page.complaints.isEmpty else { return }
+    out.append(contentsOf: HTMLComplaints.header.utf8)
+    for complaint in page.complaints {
+      writeIndent(1)
+      // A comment cannot hold `--`.
+      for byte in complaint.utf8 {
+        if byte == UInt8(ascii: "-") && out.last == byte { out.append(UInt8(ascii: " ")) }
+        out.append(byte)
+      }
+      out.append(newline)
+    }
+    if page.complaintCount > page.complaints.count {
+      out.append(contentsOf: "  and \(page.complaintCount - page.complaints.count) more\n".utf8)
+    }
+    out.append(contentsOf: "-->\n".utf8)
+  }
+}

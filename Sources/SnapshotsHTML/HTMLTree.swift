@@ -1,0 +1,109 @@
+import CLibXML2
+
+/// Reading libxml2's tree: walking it in document order by its links (no recursion, however
+/// deep the page), an element's name and attributes, and its text as a browser shows it.
+extension UnsafeMutablePointer where Pointee == xmlNode {
+  var isElement: Bool { pointee.type == XML_ELEMENT_NODE }
+
+  /// The node after this one in document order: its first child (unless `skippingChildren`),
+  /// else the next sibling of it or of its nearest ancestor that has one, inside `root`.
+  func next(within root: xmlNodePtr? = nil, skippingChildren: Bool = false) -> xmlNodePtr? {
+    if !skippingChildren, isElement, let child = pointee.children { return child }
+    var node = self
+    while node != root {
+      if let next = node.pointee.next { return next }
+      guard let parent = node.pointee.parent, parent.isElement else { return nil }
+      node = parent
+    }
+    return nil
+  }
+
+  func isNamed(_ name: StaticString) -> Bool { HTMLText.equal(pointee.name, name) }
+
+  /// The attribute's value (empty for `disabled`), `nil` when the element has none of that
+  /// name.
+  func attribute(_ name: StaticString) -> String? {
+    var attribute = pointee.properties
+    while let current = attribute {
+      if HTMLText.equal(current.pointee.name, name) {
+        var value: [UInt8] = []
+        var part = current.pointee.children
+        while let text = part {
+          HTMLText.append(text.pointee.content, to: &value)
+          part = text.pointee.next
+        }
+        return String(decoding: value, as: UTF8.self)
+      }
+      attribute = current.pointee.next
+    }
+    return nil
+  }
+
+  func hasAttribute(_ name: StaticString) -> Bool {
+    var attribute = pointee.properties
+    while let current = attribute {
+      if HTMLText.equal(current.pointee.name, name) { return true }
+      attribute = current.pointee.next
+    }
+    return false
+  }
+}
+
+enum HTMLText {
+  /// Indentation stops growing at 100 levels, so that a page nested 10,000 deep is written in
+  /// a size that grows with the page, not with its square.
+  static func indent(_ depth: Int) -> Int { 2 * min(depth, 100) }
+
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+  }
+
+  /// Appends `text` with each run of whitespace as one space (none first, when `collapsed`
+  /// is empty or ends in one).
+  static func appendCollapsed(_ text: UnsafePointer<xmlChar>?, to collapsed: inout [UInt8]) {
+    guard let text else { return }
+    appendCollapsed(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), to: &collapsed)
+  }
+
+  static func appendCollapsed(_ text: some Sequence<UInt8>, to collapsed: inout [UInt8]) {
+    for byte in text {
+      if isSpace(byte) {
+        if let last = collapsed.last, last != 0x20 { collapsed.append(0x20) }
+      } else {
+        collapsed.append(byte)
+      }
+    }
+  }
+
+  static func append(_ text: UnsafePointer<xmlChar>?, to bytes: inout [UInt8]) {
+    guard let text else { return }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+  }
+
+  /// `text`, collapsed, with no space first or last.
+  static func collapsed(_ bytes: [UInt8]) -> String {
+    var end = bytes.endIndex
+    while end > 0 && bytes[end - 1] == 0x20 { end -= 1 }
+    return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// Whether `bytes` spell `name`, ignoring ASCII case.
+  static func equal(_ bytes: ArraySlice<UInt8>, _ name: UnsafePointer<xmlChar>?) -> Bool {
+    guard let name else { return false }
+    var offset = 0
+    for byte in bytes {
+      guard name[offset] != 0, byte | 0x20 == name[offset] | 0x20 else { return false }
+      offset += 1
+    }
+    return name[offset] == 0
+  }
+
+  static func equal(_ text: UnsafePointer<xmlChar>?, _ name: StaticString) -> Bool {
+    guard let text else { return false }
+    let expected = name.utf8Start
+    for offset in 0..<name.utf8CodeUnitCount where text[offset] != expected[offset] {
+      return false
+    }
+    return text[name.utf8CodeUnitCount] == 0
+  }
+}

@@ -1,0 +1,123 @@
+import Snapshots
+
+/// Whether `.html` writes the page's comments.
+public enum HTMLComments: Sendable {
+  case kept
+  case dropped
+}
+
+extension Snapshotting where Value == String, Format == String {
+  /// An HTML page or fragment, normalised so that a diff is readable: one block per line,
+  /// indented by depth, whitespace collapsed as a browser renders it, one spelling of each
+  /// attribute and character, in an `.html` file.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: page, as: .html)
+  /// ```
+  ///
+  /// records
+  ///
+  /// ```html
+  /// <!DOCTYPE html>
+  /// <html lang="en">
+  ///   <head>
+  ///     <title>Invoices</title>
+  ///   </head>
+  ///   <body>
+  ///     <h1>Invoices</h1>
+  ///     <p>2 <em>unpaid</em>, due <time datetime="2026-12-01">1 December</time>.</p>
+  ///   </body>
+  /// </html>
+  /// ```
+  ///
+  /// Two pages that differ only in whitespace a browser collapses, in how attributes are
+  /// quoted or in how characters are escaped snapshot the same. Malformed HTML is snapshotted
+  /// as libxml2's parser recovers it, as a browser would; what the parser complained about
+  /// heads the reference, as a comment, and ends the failure message.
+  public static var html: Snapshotting { .html() }
+
+  /// `.html`, with class lists in order (`class="b a"` is `class="a b"`) or comments left out.
+  public static func html(sortingClasses: Bool = false, comments: HTMLComments = .kept)
+    -> Snapshotting
+  {
+    SimplySnapshotting(pathExtension: "html", diffing: .htmlText).asyncPullback { text in
+      Async(catching: {
+        var printer = HTMLPrinter(sortsClasses: sortingClasses, keepsComments: comments == .kept)
+        return try HTMLPage.text(of: text) { printer.text(of: $0) }
+      })
+    }
+  }
+}
+
+extension Snapshotting where Value == String, Format == String {
+  /// A page's outline as assistive technology finds it, in the spirit of Playwright's aria
+  /// snapshots: each landmark, heading, link, button, form control, image, list and table,
+  /// with its role, accessible name and state, one per line, indented by nesting.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: page, as: .htmlOutline)
+  /// ```
+  ///
+  /// records
+  ///
+  /// ```
+  /// - banner:
+  ///   - navigation "Main":
+  ///     - link "Invoices" [href=/invoices] [current=page]
+  /// - main:
+  ///   - heading "Invoices" [level=1]
+  ///   - form "Search":
+  ///     - textbox "Customer" [required]
+  ///     - button "Search"
+  ///   - img "Company logo"
+  /// ```
+  ///
+  /// Elements without a role (`div`, `span`, `p`) add nothing but their text, so the outline
+  /// outlives changes of markup and styling; it fails when what a user perceives or operates
+  /// changes: a removed label or alt text, a heading's level, a control's state. Compared
+  /// line by line, strictly: a removed element is a failing line.
+  public static var htmlOutline: Snapshotting {
+    SimplySnapshotting(pathExtension: "txt", diffing: .htmlText).asyncPullback { text in
+      Async(catching: {
+        var outliner = HTMLOutliner()
+        return try HTMLPage.text(of: text) { outliner.text(of: $0) }
+      })
+    }
+  }
+}
+
+extension HTMLPage {
+  /// `write`'s text of the page `text` parses to; an empty text for an empty page.
+  static func text(of text: String, _ write: (HTMLPage) -> String) throws(HTMLError) -> String {
+    guard text.utf8.contains(where: { $0 > 0x20 }) else { return "" }
+    return write(try HTMLPage(parsing: text))
+  }
+}
+
+extension Diffing where Value == String {
+  /// `.lines`, ending its message with what the parser complained about in the new page.
+  static var htmlText: Diffing {
+    var diffing = Diffing.lines
+    let lines = diffing.diff
+    diffing.diff = { reference, actual in
+      guard var difference = lines(reference, actual) else { return nil }
+      if let complaints = HTMLComplaints.listed(in: actual) {
+        difference.message += "\n\nThe HTML is malformed; the parser (libxml2) recovered from:\n"
+        difference.message += complaints
+      }
+      return difference
+    }
+    return diffing
+  }
+}
+
+/// The comment `.html` writes first when the parser recovered from malformed HTML.
+enum HTMLComplaints {
+  static let header = "<!-- The HTML parser recovered from:\n"
+
+  /// The complaints listed at the head of a page `.html` wrote, one per line.
+  static func listed(in text: String) -> String? {
+    guard text.hasPrefix(header), let end = text.range(of: "\n-->\n") else { return nil }
+    return String(text[text.index(text.startIndex, offsetBy: header.count)..<end.lowerBound])
+  }
+}
