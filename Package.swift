@@ -30,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Only `SnapshotsHTTP` uses it: the request and response types servers and clients share.
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // Pages for `SnapshotsHTML`'s corpus, in this package's own tests only.
+    .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
   ],
   targets: [
     .target(name: "Snapshots"),
@@ -50,7 +52,10 @@ let package = Package(
     .target(name: "SnapshotsHTML", dependencies: ["Snapshots", "CLibXML2"]),
     .testTarget(
       name: "SnapshotsHTMLTests",
-      dependencies: ["SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport"],
+      dependencies: [
+        "SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
+        .product(name: "Plot", package: "Plot"),
+      ],
       exclude: ["__Snapshots__"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "SnapshotsPNG", package: "swift-snapshots"),
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
         .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
+        .product(name: "SnapshotsHTML", package: "swift-snapshots"),
         .product(name: "SnapshotTooling", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),

@@ -6,6 +6,9 @@ import CLibXML2
 struct HTMLElementKind {
   enum Implied { case none, html, head, body }
 
+  /// The element's name, lower-case as libxml2 keeps it.
+  let name: String
+
   var isInline = false
   var isVoid = false
   /// `pre` and `textarea` keep their whitespace; `script` and `style` their text as well.
@@ -14,6 +17,7 @@ struct HTMLElementKind {
   var implied = Implied.none
 
   init(_ name: String) {
+    self.name = name
     switch name {
     case "html": implied = .html
     case "head": implied = .head
@@ -58,16 +62,30 @@ struct HTMLElementKind {
     "selected",
   ]
 
-  /// Kinds by name, for one page: libxml2 keeps one copy of each name in a document's
-  /// dictionary, so its address stands for the name.
+  /// Kinds by name, for one page. libxml2 copies each element's name, so a name up to eight
+  /// bytes long is looked up by those bytes as one number, not as a string.
   struct Cache {
-    private var kinds: [UnsafePointer<xmlChar>: HTMLElementKind] = [:]
+    private var short: [UInt64: HTMLElementKind] = [:]
+    private var long: [String: HTMLElementKind] = [:]
 
     mutating func kind(of element: xmlNodePtr) -> HTMLElementKind {
       guard let name = element.pointee.name else { return HTMLElementKind("") }
-      if let known = kinds[name] { return known }
-      let kind = HTMLElementKind(String(cString: name))
-      kinds[name] = kind
+      var key: UInt64 = 0
+      var length = 0
+      while length < 8, name[length] != 0 {
+        key = key << 8 | UInt64(name[length])
+        length += 1
+      }
+      if name[length] == 0 {
+        if let known = short[key] { return known }
+        let kind = HTMLElementKind(String(cString: name))
+        short[key] = kind
+        return kind
+      }
+      let text = String(cString: name)
+      if let known = long[text] { return known }
+      let kind = HTMLElementKind(text)
+      long[text] = kind
       return kind
     }
   }

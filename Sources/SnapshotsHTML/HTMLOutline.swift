@@ -17,7 +17,6 @@ struct HTMLOutliner {
   /// The `<label>` that names each labelled control.
   private var labels: [xmlNodePtr: xmlNodePtr] = [:]
   private var labelElements: Set<xmlNodePtr> = []
-  private var names: [UnsafePointer<xmlChar>: String] = [:]
 
   /// A role's line, while its element's content is being walked.
   private struct Open {
@@ -149,7 +148,7 @@ struct HTMLOutliner {
   }
 
   private mutating func writeIndent() {
-    lines.append(contentsOf: repeatElement(UInt8(ascii: " "), count: HTMLText.indent(open.count)))
+    HTMLText.appendIndent(open.count, to: &lines)
   }
 
   // MARK: Roles
@@ -419,12 +418,5 @@ struct HTMLOutliner {
       .joined(separator: " ")
   }
 
-  /// The element's name, made once per name.
-  private mutating func tagName(_ element: xmlNodePtr) -> String {
-    guard let name = element.pointee.name else { return "" }
-    if let known = names[name] { return known }
-    let known = String(cString: name)
-    names[name] = known
-    return known
-  }
+  private mutating func tagName(_ element: xmlNodePtr) -> String { kinds.kind(of: element).name }
 }

@@ -1,13 +1,16 @@
 import CLibXML2
+import Foundation
 
 /// A page as libxml2's HTML parser reads it: the tree it builds, recovering from whatever is
 /// malformed as a browser would (closing what is left open, dropping stray end tags), and what
 /// it complained about on the way.
 final class HTMLPage {
   let document: htmlDocPtr
-  /// The parser's complaints, `line 3: Unexpected end tag : div`, in the order it made them.
+  /// The parser's complaints, `Unexpected end tag : div (2 times)`, each once, in the order it
+  /// first made them. Without line numbers: a reference must not change when whitespace
+  /// moves a complaint to another line.
   let complaints: [String]
-  /// How many complaints there were; only the first `keptComplaints` are kept.
+  /// How many different complaints there were; only the first `keptComplaints` are kept.
   let complaintCount: Int
   /// Which of `<html>`, `<head>` and `<body>` the source writes. The parser adds the others
   /// around a fragment; they are not the page's, so they are not shown.
@@ -20,8 +23,11 @@ final class HTMLPage {
     let parsed = text.withUTF8 { bytes in Self.parse(bytes) }
     guard let document = parsed.document else { throw HTMLError.unparsable }
     self.document = document
-    self.complaints = parsed.complaints
-    self.complaintCount = parsed.count
+    self.complaints = parsed.complaints.prefix(Self.keptComplaints).map { complaint in
+      let times = parsed.counts[complaint] ?? 1
+      return times == 1 ? complaint : "\(complaint) (\(times) times)"
+    }
+    self.complaintCount = parsed.complaints.count
     self.writes = text.withUTF8 { Self.tagsWritten(in: $0) }
   }
 
@@ -43,12 +49,12 @@ final class HTMLPage {
   private static let setUp: Void = xmlInitParser()
 
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (
-    document: htmlDocPtr?, complaints: [String], count: Int
+    document: htmlDocPtr?, complaints: [String], counts: [String: Int]
   ) {
     _ = setUp
     final class Collector {
       var complaints: [String] = []
-      var count = 0
+      var counts: [String: Int] = [:]
     }
     let collector = Collector()
     // The handler is the calling thread's (libxml2 keeps it per thread), and the parse is
@@ -59,11 +65,10 @@ final class HTMLPage {
       // libxml2 2.9 knows HTML 4 only: every HTML5 or custom element would be a complaint.
       guard error.code != Int32(XML_HTML_UNKNOWN_TAG.rawValue) else { return }
       let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-      collector.count += 1
-      guard collector.complaints.count < HTMLPage.keptComplaints else { return }
       var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
       while message.last?.isWhitespace == true { message.removeLast() }
-      collector.complaints.append("line \(error.line): \(message)")
+      if collector.counts[message] == nil { collector.complaints.append(message) }
+      collector.counts[message, default: 0] += 1
     }
     defer { xmlSetStructuredErrorFunc(nil, nil) }
     let options =
@@ -79,7 +84,7 @@ final class HTMLPage {
           $0, Int32(clamping: characters.count), nil, "UTF-8", Int32(bitPattern: UInt32(options)))
       }
     }
-    return (document, collector.complaints, collector.count)
+    return (document, collector.complaints, collector.counts)
   }
 
   /// Whether the source has an `<html`, `<head` or `<body` start tag, in any case.
@@ -87,14 +92,18 @@ final class HTMLPage {
     html: Bool, head: Bool, body: Bool
   ) {
     var found = (html: false, head: false, body: false)
-    var index = bytes.startIndex
-    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-      index = open + 1
-      guard open + 5 < bytes.endIndex else { break }
+    guard let start = bytes.baseAddress else { return found }
+    let end = start + bytes.count
+    var next = start
+    // `memchr`: a debug build's loop over five megabytes takes seconds.
+    while let open = memchr(next, Int32(UInt8(ascii: "<")), end - next) {
+      let tag = UnsafePointer(open.assumingMemoryBound(to: UInt8.self))
+      next = tag + 1
+      guard end - tag > 5 else { break }
       // Four letters, lowercased, then a character that ends a tag name.
       var name: UInt32 = 0
-      for offset in 1...4 { name = name << 8 | UInt32(bytes[open + offset] | 0x20) }
-      switch bytes[open + 5] {
+      for offset in 1...4 { name = name << 8 | UInt32(tag[offset] | 0x20) }
+      switch tag[5] {
       case UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"), 0x09, 0x0A, 0x0C, 0x0D: break
       default: continue
       }

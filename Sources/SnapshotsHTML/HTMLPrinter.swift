@@ -37,10 +37,29 @@ struct HTMLPrinter {
 
   mutating func text(of page: HTMLPage) -> String {
     out = []
-    writeComplaints(of: page)
     HTMLBlocks.mark(page, &kinds)
     var node = page.firstNode
     var last: xmlNodePtr?
+    // The doctype first, then what the parser complained of: libxml2 puts a doctype first
+    // wherever the source has it, so the other order would not read back the same.
+    if let doctype = node, doctype.pointee.type == XML_DTD_NODE {
+      writeDoctype(doctype)
+      last = doctype
+      node = doctype.pointee.next
+    }
+    if let first = node, first.pointee.type == XML_COMMENT_NODE,
+      HTMLComplaints.isListing(first.pointee.content)
+    {
+      // A snapshot normalised again keeps what was said of its source: the complaints about
+      // the snapshot itself would name its own lines, and it would change each time.
+      write("<!--")
+      appendCString(first.pointee.content)
+      write("-->\n")
+      last = first
+      node = first.pointee.next
+    } else {
+      writeComplaints(of: page)
+    }
     var depth = 0
     while true {
       guard let current = node else {
@@ -111,6 +130,7 @@ struct HTMLPrinter {
     if let child = element.pointee.children {
       writeInline(child, siblings: true, keeping: kind.keepsWhitespace ? element : nil)
     }
+    pendingSpace = false
     if broke {
       if out.count == contentStart { out.removeLast(out.count - contentLine) } else { out.append(newline) }
       writeIndent(depth)
@@ -137,6 +157,8 @@ struct HTMLPrinter {
       last = current
       node = current.pointee.next
     }
+    // Whitespace that ends a line is not written, here or at the next tag.
+    pendingSpace = false
     if out.count == contentStart {
       out.removeLast(out.count - lineStart)
     } else {
@@ -172,20 +194,22 @@ struct HTMLPrinter {
         writeEndTag(node)
         if keeping == node { keeping = nil }
       case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-        if let keeper = keeping {
-          writeKept(node.pointee.content, verbatim: kinds.kind(of: keeper).isVerbatim)
+        if let keeper = keeping, kinds.kind(of: keeper).isVerbatim {
+          flushSpace()
+          appendCString(node.pointee.content)
+          lineHasContent = true
         } else {
-          writeCollapsed(node.pointee.content)
+          writeText(node.pointee.content, keepingSpaces: keeping != nil)
         }
       case XML_COMMENT_NODE where keepsComments:
         flushSpace()
-        out.append(contentsOf: "<!--".utf8)
+        write("<!--")
         appendCString(node.pointee.content)
-        out.append(contentsOf: "-->".utf8)
+        write("-->")
         lineHasContent = true
       case XML_PI_NODE:
         flushSpace()
-        out.append(contentsOf: "<?".utf8)
+        write("<?")
         appendCString(node.pointee.name)
         if let content = node.pointee.content, content.pointee != 0 {
           out.append(UInt8(ascii: " "))
@@ -219,41 +243,51 @@ struct HTMLPrinter {
     }
   }
 
-  private mutating func writeCollapsed(_ text: UnsafePointer<xmlChar>?) {
-    guard var byte = text else { return }
-    while byte.pointee != 0 {
-      switch byte.pointee {
-      case let space where HTMLText.isSpace(space):
+  /// Writes text escaped, collapsing its whitespace unless `keepingSpaces`. Runs of ordinary
+  /// bytes are copied whole: a debug build (where users' tests run) pays per call, not per byte.
+  private mutating func writeText(
+    _ text: UnsafePointer<xmlChar>?, keepingSpaces: Bool = false, quote: Bool = false
+  ) {
+    guard let text else { return }
+    var run = text
+    var byte = text
+    while true {
+      let kind = HTMLText.byteKinds[Int(byte.pointee)]
+      if kind == .ordinary || (kind == .space && keepingSpaces)
+        || (byte.pointee == UInt8(ascii: "\"") && !quote)
+      {
+        byte += 1
+        continue
+      }
+      if byte > run {
+        flushSpace()
+        out.append(contentsOf: UnsafeBufferPointer(start: run, count: byte - run))
+        lineHasContent = true
+      }
+      switch kind {
+      case .end:
+        return
+      case .space:
         if lineHasContent { pendingSpace = true }
+        byte += 1
       default:
         flushSpace()
         byte = writeEscaped(byte)
         lineHasContent = true
-        continue
       }
-      byte += 1
+      run = byte
     }
   }
 
-  private mutating func writeKept(_ text: UnsafePointer<xmlChar>?, verbatim: Bool) {
-    guard var byte = text, byte.pointee != 0 else { return }
-    flushSpace()
-    lineHasContent = true
-    if verbatim { return appendCString(byte) }
-    while byte.pointee != 0 { byte = writeEscaped(byte) }
-  }
-
   /// Writes the character at `byte`, escaped, and returns where the next one starts.
-  private mutating func writeEscaped(_ byte: UnsafePointer<xmlChar>, quote: Bool = false)
-    -> UnsafePointer<xmlChar>
-  {
+  private mutating func writeEscaped(_ byte: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar> {
     switch byte.pointee {
-    case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-    case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-    case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-    case UInt8(ascii: "\"") where quote: out.append(contentsOf: "&quot;".utf8)
+    case UInt8(ascii: "&"): write("&amp;")
+    case UInt8(ascii: "<"): write("&lt;")
+    case UInt8(ascii: ">"): write("&gt;")
+    case UInt8(ascii: "\""): write("&quot;")
     case 0xC2 where byte[1] == 0xA0:
-      out.append(contentsOf: "&nbsp;".utf8)
+      write("&nbsp;")
       return byte + 2
     default: out.append(byte.pointee)
     }
@@ -265,7 +299,12 @@ struct HTMLPrinter {
   }
 
   private mutating func writeIndent(_ depth: Int) {
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: HTMLText.indent(depth)))
+    HTMLText.appendIndent(depth, to: &out)
+  }
+
+  /// Appends a literal; `append(contentsOf: "…".utf8)` walks it byte by byte in a debug build.
+  private mutating func write(_ literal: StaticString) {
+    out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
   /// Writes `<name attributes>`; when `lineStart` is given (a block's tag, which starts a line
@@ -305,13 +344,11 @@ struct HTMLPrinter {
   private mutating func writeAttribute(_ attribute: xmlAttrPtr) {
     appendCString(attribute.pointee.name)
     let valueStart = out.count
-    out.append(contentsOf: "=\"".utf8)
+    write("=\"")
     let textStart = out.count
     var part = attribute.pointee.children
     while let text = part {
-      if var byte = UnsafePointer(text.pointee.content) {
-        while byte.pointee != 0 { byte = writeEscaped(byte, quote: true) }
-      }
+      writeText(text.pointee.content, keepingSpaces: true, quote: true)
       part = text.pointee.next
     }
     if out.count == textStart && !HTMLElementKind.isBoolean(attribute.pointee.name) {
@@ -332,26 +369,35 @@ struct HTMLPrinter {
   /// A class list's names are separated by any whitespace, in any order: one space, and in
   /// order when asked.
   private mutating func normalizeClasses(from start: Int) {
-    let names = out[start...].split(whereSeparator: { $0 <= 0x20 })
-    var list = names.map { Array($0) }
-    if sortsClasses { list.sort { $0.lexicographicallyPrecedes($1) } }
+    // A copy: slices of `out` kept while `out` changes would copy all of it each time.
+    let value = Array(out[start...])
+    var names = value.split(whereSeparator: HTMLText.isSpace)
+    if sortsClasses { names.sort { $0.lexicographicallyPrecedes($1) } }
     out.removeLast(out.count - start)
-    out.append(contentsOf: list.joined(separator: [UInt8(ascii: " ")]))
+    for (index, name) in names.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: " ")) }
+      out.append(contentsOf: name)
+    }
   }
 
   private mutating func writeEndTag(_ element: xmlNodePtr) {
     guard !kinds.kind(of: element).isVoid else { return }
-    out.append(contentsOf: "</".utf8)
+    write("</")
     appendCString(element.pointee.name)
     out.append(UInt8(ascii: ">"))
   }
 
   private mutating func writeDoctype(_ node: xmlNodePtr) {
     let doctype = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self).pointee
-    out.append(contentsOf: "<!DOCTYPE ".utf8)
+    write("<!DOCTYPE ")
+    // A doctype's name is read without regard to case: `html`, however written.
+    let nameStart = out.count
     appendCString(doctype.name)
+    for index in nameStart..<out.count where out[index] >= 0x41 && out[index] <= 0x5A {
+      out[index] |= 0x20
+    }
     if let publicID = doctype.ExternalID {
-      out.append(contentsOf: " PUBLIC \"".utf8)
+      write(" PUBLIC \"")
       appendCString(publicID)
       out.append(UInt8(ascii: "\""))
     }
@@ -360,7 +406,7 @@ struct HTMLPrinter {
       appendCString(systemID)
       out.append(UInt8(ascii: "\""))
     }
-    out.append(contentsOf: ">\n".utf8)
+    write(">\n")
   }
 
   /// What the parser recovered from, first, as a comment: the reference shows the page is
@@ -380,6 +426,6 @@ struct HTMLPrinter {
     if page.complaintCount > page.complaints.count {
       out.append(contentsOf: "  and \(page.complaintCount - page.complaints.count) more\n".utf8)
     }
-    out.append(contentsOf: "-->\n".utf8)
+    write("-->\n")
   }
 }

@@ -54,6 +54,26 @@ enum HTMLText {
   /// a size that grows with the page, not with its square.
   static func indent(_ depth: Int) -> Int { 2 * min(depth, 100) }
 
+  private static let spaces = [UInt8](repeating: 0x20, count: indent(100))
+
+  static func appendIndent(_ depth: Int, to bytes: inout [UInt8]) {
+    spaces.withUnsafeBufferPointer { bytes.append(contentsOf: $0[..<indent(depth)]) }
+  }
+
+  enum ByteKind { case ordinary, space, escaped, end }
+
+  /// Each byte's kind for the printer: whitespace, one it escapes (`&`, `<`, `>`, `"`, and
+  /// the first of U+00A0's two), the end of a C string, or any other.
+  static let byteKinds: [ByteKind] = (0...255).map { byte in
+    switch UInt8(byte) {
+    case 0: .end
+    case let space where isSpace(space): .space
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0xC2:
+      .escaped
+    default: .ordinary
+    }
+  }
+
   static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
   }

@@ -115,9 +115,20 @@ extension Diffing where Value == String {
 enum HTMLComplaints {
   static let header = "<!-- The HTML parser recovered from:\n"
 
-  /// The complaints listed at the head of a page `.html` wrote, one per line.
+  /// Whether a comment's text is such a listing.
+  static func isListing(_ comment: UnsafePointer<UInt8>?) -> Bool {
+    guard let comment else { return false }
+    return header.utf8.dropFirst(4).enumerated().allSatisfy { comment[$0.offset] == $0.element }
+  }
+
+  /// The complaints listed at the head of a page `.html` wrote (after its doctype), one per
+  /// line.
   static func listed(in text: String) -> String? {
-    guard text.hasPrefix(header), let end = text.range(of: "\n-->\n") else { return nil }
-    return String(text[text.index(text.startIndex, offsetBy: header.count)..<end.lowerBound])
+    var rest = Substring(text)
+    if rest.hasPrefix("<!DOCTYPE"), let newline = rest.firstIndex(of: "\n") {
+      rest = rest[rest.index(after: newline)...]
+    }
+    guard rest.hasPrefix(header), let end = rest.range(of: "\n-->\n") else { return nil }
+    return String(rest[rest.index(rest.startIndex, offsetBy: header.count)..<end.lowerBound])
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 // Prints one row per workload: `name | ours | theirs | ratio | target`.
 // `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more);
-// `--only GROUP` runs one group: dump, diff, json, http, image, inline, suite, gallery, review,
+// `--only GROUP` runs one group: dump, diff, json, http, html, image, inline, suite, gallery, review,
 // build or memory;
 // `--no-build-times` leaves out the two clean builds (a few minutes).
 let arguments = CommandLine.arguments
@@ -25,7 +25,8 @@ print("|---|---|---|---|---|")
 do {
   let groups: [(String, () throws -> [Row])] = [
     ("dump", DumpWorkloads.rows), ("diff", { DiffWorkloads.rows(full: full) }),
-    ("json", JSONWorkloads.rows), ("http", HTTPWorkloads.rows), ("image", ImageWorkloads.rows),
+    ("json", JSONWorkloads.rows), ("http", HTTPWorkloads.rows), ("html", HTMLWorkloads.rows),
+    ("image", ImageWorkloads.rows),
     ("inline", InlineWorkloads.rows), ("suite", { try SuiteWorkloads.rows() }),
     ("gallery", GalleryWorkloads.rows), ("review", ReviewWorkloads.rows),
     ("build", BuildTimes.rows),
