@@ -62,14 +62,25 @@ struct HTMLElementKind {
     "selected",
   ]
 
-  /// Kinds by name, for one page. libxml2 copies each element's name, so a name up to eight
-  /// bytes long is looked up by those bytes as one number, not as a string.
-  struct Cache {
-    private var short: [UInt64: HTMLElementKind] = [:]
-    private var long: [String: HTMLElementKind] = [:]
+  /// The kinds met on one page. libxml2 copies each element's name, so a name up to eight
+  /// bytes long is looked up by those bytes as one number, not as a string; and once looked
+  /// up, an element keeps its kind's number in the field libxml2 leaves to applications
+  /// (`_private`), above the bit that says it holds blocks.
+  struct Table {
+    private var kinds: [HTMLElementKind] = []
+    private var short: [UInt64: Int] = [:]
+    private var long: [String: Int] = [:]
 
     mutating func kind(of element: xmlNodePtr) -> HTMLElementKind {
-      guard let name = element.pointee.name else { return HTMLElementKind("") }
+      let bits = Int(bitPattern: element.pointee._private)
+      if bits > 1 { return kinds[bits >> 1 - 1] }
+      let index = number(of: element)
+      element.pointee._private = UnsafeMutableRawPointer(bitPattern: (index + 1) << 1 | bits)
+      return kinds[index]
+    }
+
+    private mutating func number(of element: xmlNodePtr) -> Int {
+      guard let name = element.pointee.name else { return add(HTMLElementKind("")) }
       var key: UInt64 = 0
       var length = 0
       while length < 8, name[length] != 0 {
@@ -78,33 +89,38 @@ struct HTMLElementKind {
       }
       if name[length] == 0 {
         if let known = short[key] { return known }
-        let kind = HTMLElementKind(String(cString: name))
-        short[key] = kind
-        return kind
+        let index = add(HTMLElementKind(String(cString: name)))
+        short[key] = index
+        return index
       }
       let text = String(cString: name)
       if let known = long[text] { return known }
-      let kind = HTMLElementKind(text)
-      long[text] = kind
-      return kind
+      let index = add(HTMLElementKind(text))
+      long[text] = index
+      return index
+    }
+
+    private mutating func add(_ kind: HTMLElementKind) -> Int {
+      kinds.append(kind)
+      return kinds.count - 1
     }
   }
 }
 
-/// Which elements hold a block somewhere inside them, and so cannot be written on one line:
-/// marked once per page, in the field libxml2 leaves to applications (`_private`), by walking
-/// up from each block until an element already marked.
-enum HTMLBlocks {
-  /// Any address but `nil` would do; nothing reads through it.
-  nonisolated(unsafe) private static let mark = UnsafeMutableRawPointer(bitPattern: 1)
+extension HTMLPage {
+  func kind(of element: xmlNodePtr) -> HTMLElementKind { kinds.kind(of: element) }
 
-  static func mark(_ page: HTMLPage, _ kinds: inout HTMLElementKind.Cache) {
-    var node = page.firstNode
+  /// Marks each element that holds a block somewhere inside it, and so cannot be written on
+  /// one line, by walking up from each block until an element already marked.
+  func markBlocks() {
+    var node = firstNode
     while let current = node {
-      if current.isElement, !kinds.kind(of: current).isInline {
+      if current.isElement, !kind(of: current).isInline {
         var parent = current.pointee.parent
-        while let element = parent, element.isElement, element.pointee._private == nil {
-          element.pointee._private = mark
+        // Ancestors come first in document order, so each already has its kind's number.
+        while let element = parent, element.isElement, !holdsBlocks(element) {
+          element.pointee._private = UnsafeMutableRawPointer(
+            bitPattern: Int(bitPattern: element.pointee._private) | 1)
           parent = element.pointee.parent
         }
       }
@@ -112,5 +128,7 @@ enum HTMLBlocks {
     }
   }
 
-  static func holdsBlocks(_ element: xmlNodePtr) -> Bool { element.pointee._private != nil }
+  func holdsBlocks(_ element: xmlNodePtr) -> Bool {
+    Int(bitPattern: element.pointee._private) & 1 == 1
+  }
 }

@@ -12,7 +12,7 @@ import CLibXML2
 /// `aria-hidden="true"`, `<head>`, `<script>`, `<style>` and `<template>` are left out.
 struct HTMLOutliner {
   private var lines: [UInt8] = []
-  private var kinds = HTMLElementKind.Cache()
+  let page: HTMLPage
   private var ids: [String: xmlNodePtr] = [:]
   /// The `<label>` that names each labelled control.
   private var labels: [xmlNodePtr: xmlNodePtr] = [:]
@@ -28,18 +28,20 @@ struct HTMLOutliner {
   }
   private var open: [Open] = []
   /// Text read since the last line, collapsed, waiting for the line it belongs to.
-  private var text: [UInt8] = []
+  private var pending: [UInt8] = []
 
-  mutating func text(of page: HTMLPage) -> String {
-    index(page)
+  init(_ page: HTMLPage) { self.page = page }
+
+  mutating func text() -> String {
+    index()
     var node = page.firstNode
     // The element, if any, whose text names another rather than being content: a control's
     // label, a table's caption.
     var quiet: xmlNodePtr?
     while let current = node {
-      switch current.pointee.type {
-      case XML_ELEMENT_NODE where !isHidden(current):
-        if !kinds.kind(of: current).isInline { flushText() }
+      switch current.nodeType {
+      case .element where !isHidden(current):
+        if !page.kind(of: current).isInline { flushText() }
         if let role = role(of: current) {
           enter(current, role)
         } else if quiet == nil && namesAnother(current) {
@@ -49,9 +51,9 @@ struct HTMLOutliner {
           node = child
           continue
         }
-      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+      case .text:
         if quiet == nil && !(open.last?.holdsItsText ?? false) {
-          HTMLText.appendCollapsed(current.pointee.content, to: &text)
+          HTMLText.appendCollapsed(current.pointee.content, to: &pending)
         }
       default:
         break
@@ -80,7 +82,7 @@ struct HTMLOutliner {
     if quiet == element { quiet = nil }
     guard let last = open.last, last.element == element else {
       // Text on either side of a block is not one run of words.
-      if !kinds.kind(of: element).isInline { flushText() }
+      if !page.kind(of: element).isInline { flushText() }
       return
     }
     if last.hasChildren {
@@ -93,7 +95,7 @@ struct HTMLOutliner {
       lines.append(contentsOf: words)
       lines.append(UInt8(ascii: "\n"))
     }
-    text.removeAll(keepingCapacity: true)
+    pending.removeAll(keepingCapacity: true)
     open.removeLast()
   }
 
@@ -130,7 +132,7 @@ struct HTMLOutliner {
   }
 
   private mutating func flushText() {
-    defer { text.removeAll(keepingCapacity: true) }
+    defer { pending.removeAll(keepingCapacity: true) }
     guard let words = pendingWords() else { return }
     if !open.isEmpty { open[open.count - 1].hasChildren = true }
     writeIndent()
@@ -141,7 +143,7 @@ struct HTMLOutliner {
 
   /// The text read since the last line, without the space it may start or end with.
   private func pendingWords() -> ArraySlice<UInt8>? {
-    var words = text[...]
+    var words = pending[...]
     if words.first == 0x20 { words.removeFirst() }
     if words.last == 0x20 { words.removeLast() }
     return words.isEmpty ? nil : words
@@ -348,7 +350,7 @@ struct HTMLOutliner {
   // MARK: The page's elements
 
   /// Finds every `id`, and which control each `<label>` names.
-  private mutating func index(_ page: HTMLPage) {
+  private mutating func index() {
     var node = page.firstNode
     var labelsFor: [(String, xmlNodePtr)] = []
     while let current = node {
@@ -418,5 +420,5 @@ struct HTMLOutliner {
       .joined(separator: " ")
   }
 
-  private mutating func tagName(_ element: xmlNodePtr) -> String { kinds.kind(of: element).name }
+  private mutating func tagName(_ element: xmlNodePtr) -> String { page.kind(of: element).name }
 }

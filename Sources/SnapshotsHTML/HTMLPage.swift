@@ -18,11 +18,17 @@ final class HTMLPage {
 
   static let keptComplaints = 20
 
+  /// How many bytes of UTF-8 the source was.
+  let size: Int
+  /// Each element's kind, looked up once.
+  var kinds = HTMLElementKind.Table()
+
   init(parsing text: String) throws(HTMLError) {
     var text = text
     let parsed = text.withUTF8 { bytes in Self.parse(bytes) }
     guard let document = parsed.document else { throw HTMLError.unparsable }
     self.document = document
+    self.size = text.utf8.count
     self.complaints = parsed.complaints.prefix(Self.keptComplaints).map { complaint in
       let times = parsed.counts[complaint] ?? 1
       return times == 1 ? complaint : "\(complaint) (\(times) times)"
@@ -123,4 +129,26 @@ enum HTMLError: Error, CustomStringConvertible {
   case unparsable
 
   var description: String { "The HTML parser (libxml2) made no document of this text." }
+}
+
+/// The comment `.html` writes first when the parser recovered from malformed HTML.
+enum HTMLComplaints {
+  static let header = "<!-- The HTML parser recovered from:\n"
+
+  /// Whether a comment's text is such a listing.
+  static func isListing(_ comment: UnsafePointer<UInt8>?) -> Bool {
+    guard let comment else { return false }
+    return header.utf8.dropFirst(4).enumerated().allSatisfy { comment[$0.offset] == $0.element }
+  }
+
+  /// The complaints listed at the head of a page `.html` wrote (after its doctype), one per
+  /// line.
+  static func listed(in text: String) -> String? {
+    var rest = Substring(text)
+    if rest.hasPrefix("<!DOCTYPE"), let newline = rest.firstIndex(of: "\n") {
+      rest = rest[rest.index(after: newline)...]
+    }
+    guard rest.hasPrefix(header), let end = rest.range(of: "\n-->\n") else { return nil }
+    return String(rest[rest.index(rest.startIndex, offsetBy: header.count)..<end.lowerBound])
+  }
 }

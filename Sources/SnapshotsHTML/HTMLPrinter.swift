@@ -24,30 +24,32 @@ struct HTMLPrinter {
   var lineWidth = 100
 
   private var out: [UInt8] = []
-  private var kinds = HTMLElementKind.Cache()
+  let page: HTMLPage
   /// Inside a line of text: whether anything is written yet, and whether whitespace is
   /// waiting to be written as one space before what comes next.
   private var lineHasContent = false
   private var pendingSpace = false
 
-  init(sortsClasses: Bool = false, keepsComments: Bool = true) {
+  init(_ page: HTMLPage, sortsClasses: Bool = false, keepsComments: Bool = true) {
+    self.page = page
     self.sortsClasses = sortsClasses
     self.keepsComments = keepsComments
   }
 
-  mutating func text(of page: HTMLPage) -> String {
+  mutating func text() -> String {
     out = []
-    HTMLBlocks.mark(page, &kinds)
+    out.reserveCapacity(page.size + page.size / 4)
+    page.markBlocks()
     var node = page.firstNode
     var last: xmlNodePtr?
     // The doctype first, then what the parser complained of: libxml2 puts a doctype first
     // wherever the source has it, so the other order would not read back the same.
-    if let doctype = node, doctype.pointee.type == XML_DTD_NODE {
+    if let doctype = node, doctype.nodeType == .doctype {
       writeDoctype(doctype)
       last = doctype
       node = doctype.pointee.next
     }
-    if let first = node, first.pointee.type == XML_COMMENT_NODE,
+    if let first = node, first.nodeType == .comment,
       HTMLComplaints.isListing(first.pointee.content)
     {
       // A snapshot normalised again keeps what was said of its source: the complaints about
@@ -58,14 +60,14 @@ struct HTMLPrinter {
       last = first
       node = first.pointee.next
     } else {
-      writeComplaints(of: page)
+      writeComplaints()
     }
     var depth = 0
     while true {
       guard let current = node else {
         // This level is done: close its element and go on after it.
         guard let child = last, let parent = child.pointee.parent, parent.isElement else { break }
-        if !page.isImplied(parent, kinds.kind(of: parent)) {
+        if !page.isImplied(parent, page.kind(of: parent)) {
           depth -= 1
           writeIndent(depth)
           writeEndTag(parent)
@@ -75,19 +77,19 @@ struct HTMLPrinter {
         node = parent.pointee.next
         continue
       }
-      if current.pointee.type == XML_DTD_NODE {
+      if current.nodeType == .doctype {
         writeDoctype(current)
       } else if !current.isElement || isInline(current) {
         node = writeLine(from: current, depth: depth, last: &last)
         continue
       } else {
-        let kind = kinds.kind(of: current)
+        let kind = page.kind(of: current)
         if page.isImplied(current, kind) {
           if let child = current.pointee.children {
             node = child
             continue
           }
-        } else if kind.keepsWhitespace || !HTMLBlocks.holdsBlocks(current) {
+        } else if kind.keepsWhitespace || !page.holdsBlocks(current) {
           writeElementLine(current, kind, depth: depth)
         } else {
           writeIndent(depth)
@@ -139,7 +141,7 @@ struct HTMLPrinter {
   }
 
   private mutating func isInline(_ element: xmlNodePtr) -> Bool {
-    kinds.kind(of: element).isInline && !HTMLBlocks.holdsBlocks(element)
+    page.kind(of: element).isInline && !page.holdsBlocks(element)
   }
 
   /// Text, comments and inline elements from `first` on, as one line; returns the node after
@@ -180,9 +182,9 @@ struct HTMLPrinter {
     var keeping = keeping
     var node = first
     while true {
-      switch node.pointee.type {
-      case XML_ELEMENT_NODE:
-        let kind = kinds.kind(of: node)
+      switch node.nodeType {
+      case .element:
+        let kind = page.kind(of: node)
         flushSpace()
         writeStartTag(node, kind, lineStart: nil, depth: 0)
         lineHasContent = true
@@ -193,21 +195,21 @@ struct HTMLPrinter {
         }
         writeEndTag(node)
         if keeping == node { keeping = nil }
-      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-        if let keeper = keeping, kinds.kind(of: keeper).isVerbatim {
+      case .text:
+        if let keeper = keeping, page.kind(of: keeper).isVerbatim {
           flushSpace()
           appendCString(node.pointee.content)
           lineHasContent = true
         } else {
           writeText(node.pointee.content, keepingSpaces: keeping != nil)
         }
-      case XML_COMMENT_NODE where keepsComments:
+      case .comment where keepsComments:
         flushSpace()
         write("<!--")
         appendCString(node.pointee.content)
         write("-->")
         lineHasContent = true
-      case XML_PI_NODE:
+      case .instruction:
         flushSpace()
         write("<?")
         appendCString(node.pointee.name)
@@ -252,7 +254,7 @@ struct HTMLPrinter {
     var run = text
     var byte = text
     while true {
-      let kind = HTMLText.byteKinds[Int(byte.pointee)]
+      let kind = HTMLText.kind(of: byte.pointee)
       if kind == .ordinary || (kind == .space && keepingSpaces)
         || (byte.pointee == UInt8(ascii: "\"") && !quote)
       {
@@ -369,9 +371,14 @@ struct HTMLPrinter {
   /// A class list's names are separated by any whitespace, in any order: one space, and in
   /// order when asked.
   private mutating func normalizeClasses(from start: Int) {
+    let value = out[start...]
+    let tidy =
+      !sortsClasses && value.first != 0x20 && value.last != 0x20
+      && !zip(value, value.dropFirst()).contains { $0 == 0x20 && $1 == 0x20 }
+      && !value.contains { HTMLText.isSpace($0) && $0 != 0x20 }
+    guard !tidy else { return }
     // A copy: slices of `out` kept while `out` changes would copy all of it each time.
-    let value = Array(out[start...])
-    var names = value.split(whereSeparator: HTMLText.isSpace)
+    var names = Array(value).split(whereSeparator: HTMLText.isSpace)
     if sortsClasses { names.sort { $0.lexicographicallyPrecedes($1) } }
     out.removeLast(out.count - start)
     for (index, name) in names.enumerated() {
@@ -381,7 +388,7 @@ struct HTMLPrinter {
   }
 
   private mutating func writeEndTag(_ element: xmlNodePtr) {
-    guard !kinds.kind(of: element).isVoid else { return }
+    guard !page.kind(of: element).isVoid else { return }
     write("</")
     appendCString(element.pointee.name)
     out.append(UInt8(ascii: ">"))
@@ -411,7 +418,7 @@ struct HTMLPrinter {
 
   /// What the parser recovered from, first, as a comment: the reference shows the page is
   /// malformed, and where.
-  private mutating func writeComplaints(of page: HTMLPage) {
+  private mutating func writeComplaints() {
     guard !page.complaints.isEmpty else { return }
     out.append(contentsOf: HTMLComplaints.header.utf8)
     for complaint in page.complaints {

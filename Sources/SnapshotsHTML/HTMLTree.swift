@@ -2,8 +2,25 @@ import CLibXML2
 
 /// Reading libxml2's tree: walking it in document order by its links (no recursion, however
 /// deep the page), an element's name and attributes, and its text as a browser shows it.
+/// The kinds of node the printer and the outline tell apart.
+enum HTMLNodeType {
+  case element, text, comment, doctype, instruction, other
+}
+
 extension UnsafeMutablePointer where Pointee == xmlNode {
-  var isElement: Bool { pointee.type == XML_ELEMENT_NODE }
+  // By raw value: `==` on the imported enum goes through a generic witness, per node.
+  var isElement: Bool { pointee.type.rawValue == XML_ELEMENT_NODE.rawValue }
+
+  var nodeType: HTMLNodeType {
+    switch pointee.type.rawValue {
+    case XML_ELEMENT_NODE.rawValue: .element
+    case XML_TEXT_NODE.rawValue, XML_CDATA_SECTION_NODE.rawValue: .text
+    case XML_COMMENT_NODE.rawValue: .comment
+    case XML_DTD_NODE.rawValue: .doctype
+    case XML_PI_NODE.rawValue: .instruction
+    default: .other
+    }
+  }
 
   /// The node after this one in document order: its first child (unless `skippingChildren`),
   /// else the next sibling of it or of its nearest ancestor that has one, inside `root`.
@@ -62,15 +79,17 @@ enum HTMLText {
 
   enum ByteKind { case ordinary, space, escaped, end }
 
-  /// Each byte's kind for the printer: whitespace, one it escapes (`&`, `<`, `>`, `"`, and
-  /// the first of U+00A0's two), the end of a C string, or any other.
-  static let byteKinds: [ByteKind] = (0...255).map { byte in
-    switch UInt8(byte) {
-    case 0: .end
-    case let space where isSpace(space): .space
-    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0xC2:
-      .escaped
-    default: .ordinary
+  /// A byte's kind for the printer: whitespace, one it escapes (`&`, `<`, `>`, `"`, and the
+  /// first of U+00A0's two), the end of a C string, or any other. Most bytes of most pages
+  /// are past `>`, so that is asked first.
+  @inline(__always)
+  static func kind(of byte: UInt8) -> ByteKind {
+    if byte > UInt8(ascii: ">") { return byte == 0xC2 ? .escaped : .ordinary }
+    switch byte {
+    case 0: return .end
+    case 0x20, 0x09, 0x0A, 0x0C, 0x0D: return .space
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): return .escaped
+    default: return .ordinary
     }
   }
 

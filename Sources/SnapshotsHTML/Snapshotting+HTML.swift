@@ -42,8 +42,11 @@ extension Snapshotting where Value == String, Format == String {
   {
     SimplySnapshotting(pathExtension: "html", diffing: .htmlText).asyncPullback { text in
       Async(catching: {
-        var printer = HTMLPrinter(sortsClasses: sortingClasses, keepsComments: comments == .kept)
-        return try HTMLPage.text(of: text) { printer.text(of: $0) }
+        try HTMLPage.text(of: text) { page in
+          var printer = HTMLPrinter(
+            page, sortsClasses: sortingClasses, keepsComments: comments == .kept)
+          return printer.text()
+        }
       })
     }
   }
@@ -79,8 +82,10 @@ extension Snapshotting where Value == String, Format == String {
   public static var htmlOutline: Snapshotting {
     SimplySnapshotting(pathExtension: "txt", diffing: .htmlText).asyncPullback { text in
       Async(catching: {
-        var outliner = HTMLOutliner()
-        return try HTMLPage.text(of: text) { outliner.text(of: $0) }
+        try HTMLPage.text(of: text) { page in
+          var outliner = HTMLOutliner(page)
+          return outliner.text()
+        }
       })
     }
   }
@@ -108,27 +113,5 @@ extension Diffing where Value == String {
       return difference
     }
     return diffing
-  }
-}
-
-/// The comment `.html` writes first when the parser recovered from malformed HTML.
-enum HTMLComplaints {
-  static let header = "<!-- The HTML parser recovered from:\n"
-
-  /// Whether a comment's text is such a listing.
-  static func isListing(_ comment: UnsafePointer<UInt8>?) -> Bool {
-    guard let comment else { return false }
-    return header.utf8.dropFirst(4).enumerated().allSatisfy { comment[$0.offset] == $0.element }
-  }
-
-  /// The complaints listed at the head of a page `.html` wrote (after its doctype), one per
-  /// line.
-  static func listed(in text: String) -> String? {
-    var rest = Substring(text)
-    if rest.hasPrefix("<!DOCTYPE"), let newline = rest.firstIndex(of: "\n") {
-      rest = rest[rest.index(after: newline)...]
-    }
-    guard rest.hasPrefix(header), let end = rest.range(of: "\n-->\n") else { return nil }
-    return String(rest[rest.index(rest.startIndex, offsetBy: header.count)..<end.lowerBound])
   }
 }

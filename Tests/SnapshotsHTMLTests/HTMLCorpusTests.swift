@@ -14,15 +14,15 @@ import Testing
 
   func html(_ page: String, sortingClasses: Bool = false) throws -> String {
     try HTMLPage.text(of: page) {
-      var printer = HTMLPrinter(sortsClasses: sortingClasses)
-      return printer.text(of: $0)
+      var printer = HTMLPrinter($0, sortsClasses: sortingClasses)
+      return printer.text()
     }
   }
 
   func outline(_ page: String) throws -> String {
     try HTMLPage.text(of: page) {
-      var outliner = HTMLOutliner()
-      return outliner.text(of: $0)
+      var outliner = HTMLOutliner($0)
+      return outliner.text()
     }
   }
 
