@@ -30,6 +30,12 @@ import Testing
         }
       }
       try write(Self.folder + "title.1.txt", Data("Invoice\nTotal: 10 EUR\n".utf8))
+      // A page, shown as text and drawn in a frame whose script must not run.
+      try write(
+        Self.folder + "page.1.html",
+        Data(
+          "<h1>Invoice 7</h1>\n<script>document.body.dataset.ran = 'yes'</script>\n<p>Total</p>\n"
+            .utf8))
       // A chart kept per environment: this machine's and another's.
       for environment in ["linux-x86_64", "macos-arm64"] {
         try write(
@@ -107,7 +113,7 @@ import Testing
       let status = command.run(print: { lines.append($0) })
       #expect(status == .success, "\(lines)")
       #expect(
-        lines.first?.hasPrefix("Wrote the gallery of 11 snapshots (3 to review): file://") == true)
+        lines.first?.hasPrefix("Wrote the gallery of 12 snapshots (3 to review): file://") == true)
       return url.appendingPathComponent(".build/snapshots/gallery.html")
     }
   }
@@ -116,7 +122,10 @@ import Testing
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let html = try String(contentsOf: try fixture.gallery(), encoding: .utf8)
-    #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 11)
+    #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 12)
+    // An HTML reference: as text, and drawn in a frame with no permissions.
+    #expect(html.contains("<pre class=\"text\">&lt;h1&gt;Invoice 7&lt;/h1&gt;"))
+    #expect(html.contains("<iframe sandbox=\"\" loading=\"lazy\" title=\"snapshot, rendered\" srcdoc=\"&lt;h1&gt;Invoice 7"))
     #expect(html.contains("aria-label=\"environment\""))
     #expect(html.components(separatedBy: "data-environment=\"macos-arm64\"").count - 1 == 1)
     let order = ["data-status=\"failed\"", "data-status=\"new\"", "data-status=\"unchanged\""]
@@ -169,7 +178,7 @@ import Testing
       ".build/gallery-screenshots")
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
     let expectations: [String: Any] = [
-      "chromium": Browser.chromium ?? "", "total": 11, "failed": 2, "axis": "theme",
+      "chromium": Browser.chromium ?? "", "total": 12, "htmlHeading": "Invoice 7", "failed": 2, "axis": "theme",
       "environment": "macos-arm64", "environmentCount": 1,
       "axisValue": "dark", "axisCount": 3, "search": "width=768", "searchCount": 2,
       "compareLeft": "light", "compareRight": "dark", "pairs": 3,

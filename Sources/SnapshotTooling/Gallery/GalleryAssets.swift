@@ -31,6 +31,7 @@ enum GalleryAssets {
     /* A text reference wraps its long lines rather than hiding them behind a scroll bar, and takes two
        columns where the page has two. */
     pre.text { white-space: pre-wrap; overflow-wrap: anywhere; }
+    figure.rendered iframe { width: 100%; height: 16em; border: 1px solid var(--line); background: #fff; }
     @media (min-width: 640px) { .items .snapshot:not([data-format="png"]) { grid-column: span 2; } }
     .diff .add { background: var(--add); color: var(--add-fg); display: block; }
     .diff .remove { background: var(--remove); color: var(--remove-fg); display: block; }

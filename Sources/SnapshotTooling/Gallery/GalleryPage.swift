@@ -177,7 +177,11 @@ struct GalleryPage {
   private func failure(_ entry: SnapshotCatalog.Entry) -> String {
     guard let actual = entry.actual else { return "" }
     guard entry.format == "png" else {
-      return diff(from: text(at: entry.path) ?? "", to: text(at: actual) ?? "")
+      let reference = text(at: entry.path) ?? ""
+      let new = text(at: actual) ?? ""
+      guard entry.format == "html" else { return diff(from: reference, to: new) }
+      return diff(from: reference, to: new) + "<div class=\"panes\">\n"
+        + rendered(reference, label: "Reference") + rendered(new, label: "Actual") + "</div>\n"
     }
     let referenceSource = link(entry.path)
     let actualSource = link(actual)
@@ -235,7 +239,15 @@ struct GalleryPage {
       return "<p class=\"note\">Binary, \(format): open the file.</p>\n"
     }
     let shown = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "\n…" : text
-    return "<pre class=\"text\">\(escape(shown))</pre>\n"
+    let source = "<pre class=\"text\">\(escape(shown))</pre>\n"
+    return format == "html" ? source + rendered(text, label: label) : source
+  }
+
+  /// An HTML reference as a browser draws it, in a frame with no scripts, forms or address of
+  /// its own (`sandbox` with no permissions): a page snapshotted is shown, never run.
+  private func rendered(_ page: String, label: String) -> String {
+    "<figure class=\"rendered\"><figcaption>\(escape(label)), rendered</figcaption>"
+      + "<iframe sandbox=\"\" loading=\"lazy\" title=\"\(escape(label)), rendered\" srcdoc=\"\(escape(page))\"></iframe></figure>\n"
   }
 
   // MARK: - Helpers
