@@ -42,11 +42,7 @@ extension Snapshotting where Value == String, Format == String {
   {
     SimplySnapshotting(pathExtension: "html", diffing: .htmlText).asyncPullback { text in
       Async(catching: {
-        try HTMLPage.text(of: text) { page in
-          var printer = HTMLPrinter(
-            page, sortsClasses: sortingClasses, keepsComments: comments == .kept)
-          return printer.text()
-        }
+        try HTMLSnapshotText.html(text, sortingClasses: sortingClasses, comments: comments)
       })
     }
   }
@@ -82,18 +78,33 @@ extension Snapshotting where Value == String, Format == String {
   public static var htmlOutline: Snapshotting {
     SimplySnapshotting(pathExtension: "txt", diffing: .htmlText).asyncPullback { text in
       Async(catching: {
-        try HTMLPage.text(of: text) { page in
-          var outliner = HTMLOutliner(page)
-          return outliner.text()
-        }
+        try HTMLSnapshotText.outline(text)
       })
     }
   }
 }
 
-extension HTMLPage {
+/// The texts `.html` and `.htmlOutline` make of a page, for the tools that check them (the
+/// fuzzer) as well as the strategies.
+@_spi(Tooling) public enum HTMLSnapshotText {
+  public static func html(
+    _ text: String, sortingClasses: Bool = false, comments: HTMLComments = .kept
+  ) throws -> String {
+    try page(text) { page in
+      var printer = HTMLPrinter(page, sortsClasses: sortingClasses, keepsComments: comments == .kept)
+      return printer.text()
+    }
+  }
+
+  public static func outline(_ text: String) throws -> String {
+    try page(text) { page in
+      var outliner = HTMLOutliner(page)
+      return outliner.text()
+    }
+  }
+
   /// `write`'s text of the page `text` parses to; an empty text for an empty page.
-  static func text(of text: String, _ write: (HTMLPage) -> String) throws(HTMLError) -> String {
+  private static func page(_ text: String, _ write: (HTMLPage) -> String) throws -> String {
     guard text.utf8.contains(where: { $0 > 0x20 }) else { return "" }
     return write(try HTMLPage(parsing: text))
   }

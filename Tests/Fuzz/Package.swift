@@ -18,6 +18,9 @@ let package = Package(
       name: "FuzzJSON",
       dependencies: ["FuzzSupport", .product(name: "SnapshotsJSON", package: "swift-snapshots")]),
     .executableTarget(
+      name: "FuzzHTML",
+      dependencies: ["FuzzSupport", .product(name: "SnapshotsHTML", package: "swift-snapshots")]),
+    .executableTarget(
       name: "FuzzPNG",
       dependencies: ["FuzzSupport", .product(name: "SnapshotsPNG", package: "swift-snapshots")]),
     .executableTarget(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SnapshotsHTML
+@_spi(Tooling) import SnapshotsHTML
 
 /// The corpus's properties: normalising never crashes and changes nothing the second time;
 /// two spellings a browser cannot tell apart snapshot the same; the outline of the normalised
@@ -13,18 +13,10 @@ import Testing
     + HTMLCorpus.plot() + HTMLCorpus.malformed()
 
   func html(_ page: String, sortingClasses: Bool = false) throws -> String {
-    try HTMLPage.text(of: page) {
-      var printer = HTMLPrinter($0, sortsClasses: sortingClasses)
-      return printer.text()
-    }
+    try HTMLSnapshotText.html(page, sortingClasses: sortingClasses)
   }
 
-  func outline(_ page: String) throws -> String {
-    try HTMLPage.text(of: page) {
-      var outliner = HTMLOutliner($0)
-      return outliner.text()
-    }
-  }
+  func outline(_ page: String) throws -> String { try HTMLSnapshotText.outline(page) }
 
   @Test func theCorpusHasFortyPagesAtLeast() {
     #expect(Self.pages.count >= 40, "\(Self.pages.count) pages")
