@@ -39,8 +39,8 @@ let package = Package(
     .target(name: "SnapshotsStrategyLaws", dependencies: ["Snapshots"]),
     // One snapshot per input file: `fixtures(in:matching:)` and `forEachFixture`.
     .target(name: "SnapshotsFixtures", dependencies: ["Snapshots"]),
-    // `.output`: a command's exit status and streams, on Foundation's `Process` (swift-subprocess
-    // would raise every user's tools version to 6.2).
+    // `.output`: a command's exit status and streams, on posix_spawn (swift-subprocess would
+    // raise every user's tools version to 6.2).
     .target(name: "SnapshotsCommandOutput", dependencies: ["Snapshots"]),
     .testTarget(
       name: "SnapshotsCommandOutputTests",

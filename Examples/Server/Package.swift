@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A Hummingbird application whose every request and response is snapshotted with `.http`:
-// the toolkit's server-side job, end to end.
+// A Hummingbird application whose every request and response is snapshotted with `.http`,
+// and its page with `.html` and `.htmlOutline`: the toolkit's server-side job, end to end.
 let package = Package(
   name: "Server",
   platforms: [.macOS(.v14)],
@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
+        .product(name: "SnapshotsHTML", package: "swift-snapshots"),
         .product(name: "InlineSnapshots", package: "swift-snapshots"),
       ],
       exclude: ["__Snapshots__"]

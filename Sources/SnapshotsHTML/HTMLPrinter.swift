@@ -130,7 +130,9 @@ struct HTMLPrinter {
     let contentStart = out.count
     startLine()
     if let child = element.pointee.children {
-      writeInline(child, siblings: true, keeping: kind.keepsWhitespace ? element : nil)
+      writeInline(
+        child, siblings: true, keeping: kind.keepsWhitespace ? element : nil,
+        verbatim: kind.isVerbatim ? element : nil)
     }
     pendingSpace = false
     if broke {
@@ -174,12 +176,15 @@ struct HTMLPrinter {
     pendingSpace = false
   }
 
-  /// Writes `first` inline, or, with `siblings`, `first` and the siblings after it; `keeping`
-  /// is the element that keeps their text as written, if any.
+  /// Writes `first` inline, or, with `siblings`, `first` and the siblings after it. `keeping`
+  /// is the element inside which whitespace is kept, `verbatim` the one (a `script`, a
+  /// `style`) inside which text is written as it is, unescaped.
   private mutating func writeInline(
-    _ first: xmlNodePtr, siblings: Bool = false, keeping: xmlNodePtr? = nil
+    _ first: xmlNodePtr, siblings: Bool = false, keeping: xmlNodePtr? = nil,
+    verbatim: xmlNodePtr? = nil
   ) {
     var keeping = keeping
+    var verbatim = verbatim
     var node = first
     while true {
       switch node.nodeType {
@@ -189,14 +194,16 @@ struct HTMLPrinter {
         writeStartTag(node, kind, lineStart: nil, depth: 0)
         lineHasContent = true
         if kind.keepsWhitespace, keeping == nil { keeping = node }
+        if kind.isVerbatim, verbatim == nil { verbatim = node }
         if let child = node.pointee.children {
           node = child
           continue
         }
         writeEndTag(node)
         if keeping == node { keeping = nil }
+        if verbatim == node { verbatim = nil }
       case .text:
-        if let keeper = keeping, page.kind(of: keeper).isVerbatim {
+        if verbatim != nil {
           flushSpace()
           appendCString(node.pointee.content)
           lineHasContent = true
@@ -234,6 +241,7 @@ struct HTMLPrinter {
         node = parent
         writeEndTag(node)
         if keeping == node { keeping = nil }
+        if verbatim == node { verbatim = nil }
       }
     }
   }

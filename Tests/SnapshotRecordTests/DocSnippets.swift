@@ -94,6 +94,7 @@ enum DocSnippets {
       import Snapshots
       import SnapshotsCommandOutput
       import SnapshotsFixtures
+      import SnapshotsHTML
       import SnapshotsHTTP
       import SnapshotsJSON
       import SnapshotsPNG

@@ -93,6 +93,8 @@ enum HTMLCorpus {
       ("unclosed comment", "<p>before</p><!-- never closed <p>lost?</p>"),
       ("unterminated attribute", "<a href=\"/x title='y'>link</a><p>after</p>"),
       ("unclosed script", "<p>a</p><script>if (a < b) { document.write('</p>')"),
+      // Found by the fuzzer: a script inside a pre, whose text is still a script's.
+      ("script inside pre", "<pre> <mp; z</p><pre>i>it</i></pre><script>if (a < b) {}</script></divA"),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import InlineSnapshots
 import Server
+import SnapshotsHTML
 import SnapshotsHTTP
 import Testing
 
@@ -22,6 +23,17 @@ import Testing
     try await buildApplication().test(.router) { client in
       let exchange = try await client.exchange(.get, "/")
       assertSnapshot(of: exchange)
+    }
+  }
+
+  /// The page on its own: its markup, normalised so that a diff shows what changed where, and
+  /// its outline, what a screen reader finds on it.
+  @Test func theHomePageAsHTMLAndItsOutline() async throws {
+    try await buildApplication().test(.router) { client in
+      let response = try await client.execute(uri: "/", method: .get)
+      let page = String(buffer: response.body)
+      assertSnapshot(of: page, as: .html)
+      assertInlineSnapshot(of: page, as: .htmlOutline)
     }
   }
 
