@@ -62,7 +62,9 @@ struct HTMLElementKind {
     "selected",
   ]
 
-  /// The kinds met on one page. libxml2 copies each element's name, so a name up to eight
+  /// The kinds met on one page.
+  ///
+  /// libxml2 copies each element's name, so a name up to eight
   /// bytes long is looked up by those bytes as one number, not as a string; and once looked
   /// up, an element keeps its kind's number in the field libxml2 leaves to applications
   /// (`_private`), above the bit that says it holds blocks.

@@ -1,7 +1,8 @@
 import CLibXML2
 
-/// `.htmlOutline`'s text: what assistive technology finds on a page, in the spirit of
-/// Playwright's aria snapshots. Each landmark, heading, link, button, form control, image, list,
+/// `.htmlOutline`'s text: what assistive technology finds on a page.
+///
+/// In the spirit of Playwright's aria snapshots, each landmark, heading, link, button, form control, image, list,
 /// table and their parts is one line, `- role "accessible name" [state]`, indented under the one
 /// it is in; text outside them is `- text: …`. Elements without a role (`div`, `span`, `p`) add
 /// nothing but their content, so the outline survives changes of markup and fails when what a
@@ -269,7 +270,8 @@ struct HTMLOutliner {
     case "img", "area":
       return element.attribute("alt") ?? element.attribute("title") ?? ""
     case "table": return firstChild(of: element, named: "caption").map { textContent(of: $0) } ?? ""
-    case "fieldset": return firstChild(of: element, named: "legend").map { textContent(of: $0) } ?? ""
+    case "fieldset":
+      return firstChild(of: element, named: "legend").map { textContent(of: $0) } ?? ""
     case "figure":
       return firstChild(of: element, named: "figcaption").map { textContent(of: $0) } ?? ""
     default: break
@@ -306,12 +308,10 @@ struct HTMLOutliner {
         ? (element.hasAttribute("checked") ? "true" : nil) : nil)
     if checked == "true" { states.append("checked") }
     if checked == "mixed" { states.append("checked=mixed") }
-    if element.hasAttribute("disabled") || element.attribute("aria-disabled") == "true"
-    {
+    if element.hasAttribute("disabled") || element.attribute("aria-disabled") == "true" {
       states.append("disabled")
     }
-    if element.hasAttribute("required") || element.attribute("aria-required") == "true"
-    {
+    if element.hasAttribute("required") || element.attribute("aria-required") == "true" {
       states.append("required")
     }
     if element.hasAttribute("readonly") { states.append("readonly") }
@@ -416,7 +416,7 @@ struct HTMLOutliner {
 
   /// An attribute's value with its whitespace collapsed.
   private func collapsed(_ value: String) -> String {
-    value.split(whereSeparator: { $0.isASCII && HTMLText.isSpace($0.asciiValue!) })
+    value.split(whereSeparator: { $0.asciiValue.map(HTMLText.isSpace) ?? false })
       .joined(separator: " ")
   }
 

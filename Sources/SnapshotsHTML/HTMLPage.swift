@@ -6,13 +6,16 @@ import Foundation
 /// it complained about on the way.
 final class HTMLPage {
   let document: htmlDocPtr
-  /// The parser's complaints, `Unexpected end tag : div (2 times)`, each once, in the order it
-  /// first made them. Without line numbers: a reference must not change when whitespace
+  /// The parser's complaints, `Unexpected end tag : div (2 times)`, each once.
+  ///
+  /// In the order it first made them, without line numbers: a reference must not change when whitespace
   /// moves a complaint to another line.
   let complaints: [String]
   /// How many different complaints there were; only the first `keptComplaints` are kept.
   let complaintCount: Int
-  /// Which of `<html>`, `<head>` and `<body>` the source writes. The parser adds the others
+  /// Which of `<html>`, `<head>` and `<body>` the source writes.
+  ///
+  /// The parser adds the others
   /// around a fragment; they are not the page's, so they are not shown.
   let writes: (html: Bool, head: Bool, body: Bool)
 

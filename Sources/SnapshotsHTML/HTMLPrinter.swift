@@ -113,8 +113,10 @@ struct HTMLPrinter {
 
   private let newline = UInt8(ascii: "\n")
 
-  /// A block that holds no blocks: one line, or its start tag's lines, its text on one line and
-  /// its end tag on another. Text kept as written is never broken: a line break after `<pre>`
+  /// Writes a block that holds no blocks.
+  ///
+  /// One line, or its start tag's lines, its text on one line and its end tag on another. Text
+  /// kept as written is never broken: a line break after `<pre>`
   /// is not content.
   private mutating func writeElementLine(_ element: xmlNodePtr, _ kind: HTMLElementKind, depth: Int)
   {
@@ -136,7 +138,11 @@ struct HTMLPrinter {
     }
     pendingSpace = false
     if broke {
-      if out.count == contentStart { out.removeLast(out.count - contentLine) } else { out.append(newline) }
+      if out.count == contentStart {
+        out.removeLast(out.count - contentLine)
+      } else {
+        out.append(newline)
+      }
       writeIndent(depth)
     }
     writeEndTag(element)
@@ -176,8 +182,9 @@ struct HTMLPrinter {
     pendingSpace = false
   }
 
-  /// Writes `first` inline, or, with `siblings`, `first` and the siblings after it. `keeping`
-  /// is the element inside which whitespace is kept, `verbatim` the one (a `script`, a
+  /// Writes `first` inline, or, with `siblings`, `first` and the siblings after it.
+  ///
+  /// `keeping` is the element inside which whitespace is kept, `verbatim` the one (a `script`, a
   /// `style`) inside which text is written as it is, unescaped.
   private mutating func writeInline(
     _ first: xmlNodePtr, siblings: Bool = false, keeping: xmlNodePtr? = nil,
@@ -253,8 +260,9 @@ struct HTMLPrinter {
     }
   }
 
-  /// Writes text escaped, collapsing its whitespace unless `keepingSpaces`. Runs of ordinary
-  /// bytes are copied whole: a debug build (where users' tests run) pays per call, not per byte.
+  /// Writes text escaped, collapsing its whitespace unless `keepingSpaces`.
+  ///
+  /// Runs of ordinary bytes are copied whole: a debug build (where users' tests run) pays per call, not per byte.
   private mutating func writeText(
     _ text: UnsafePointer<xmlChar>?, keepingSpaces: Bool = false, quote: Bool = false
   ) {
@@ -314,7 +322,8 @@ struct HTMLPrinter {
 
   /// Appends a literal; `append(contentsOf: "…".utf8)` walks it byte by byte in a debug build.
   private mutating func write(_ literal: StaticString) {
-    out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    out.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
   /// Writes `<name attributes>`; when `lineStart` is given (a block's tag, which starts a line

@@ -1,12 +1,14 @@
 import CLibXML2
 
-/// Reading libxml2's tree: walking it in document order by its links (no recursion, however
-/// deep the page), an element's name and attributes, and its text as a browser shows it.
 /// The kinds of node the printer and the outline tell apart.
 enum HTMLNodeType {
   case element, text, comment, doctype, instruction, other
 }
 
+/// Reading libxml2's tree.
+///
+/// Walking it in document order by its links (no recursion, however deep the page), an
+/// element's name and attributes, and its text as a browser shows it.
 extension UnsafeMutablePointer where Pointee == xmlNode {
   // By raw value: `==` on the imported enum goes through a generic witness, per node.
   var isElement: Bool { pointee.type.rawValue == XML_ELEMENT_NODE.rawValue }
@@ -79,8 +81,10 @@ enum HTMLText {
 
   enum ByteKind { case ordinary, space, escaped, end }
 
-  /// A byte's kind for the printer: whitespace, one it escapes (`&`, `<`, `>`, `"`, and the
-  /// first of U+00A0's two), the end of a C string, or any other. Most bytes of most pages
+  /// A byte's kind for the printer.
+  ///
+  /// Whitespace, one it escapes (`&`, `<`, `>`, `"`, and the first of U+00A0's two), the end
+  /// of a C string, or any other. Most bytes of most pages
   /// are past `>`, so that is asked first.
   @inline(__always)
   static func kind(of byte: UInt8) -> ByteKind {
@@ -88,7 +92,8 @@ enum HTMLText {
     switch byte {
     case 0: return .end
     case 0x20, 0x09, 0x0A, 0x0C, 0x0D: return .space
-    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): return .escaped
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""):
+      return .escaped
     default: return .ordinary
     }
   }

@@ -91,7 +91,8 @@ extension Snapshotting where Value == String, Format == String {
     _ text: String, sortingClasses: Bool = false, comments: HTMLComments = .kept
   ) throws -> String {
     try page(text) { page in
-      var printer = HTMLPrinter(page, sortsClasses: sortingClasses, keepsComments: comments == .kept)
+      var printer = HTMLPrinter(
+        page, sortsClasses: sortingClasses, keepsComments: comments == .kept)
       return printer.text()
     }
   }

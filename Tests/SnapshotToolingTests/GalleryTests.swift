@@ -125,7 +125,10 @@ import Testing
     #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 12)
     // An HTML reference: as text, and drawn in a frame with no permissions.
     #expect(html.contains("<pre class=\"text\">&lt;h1&gt;Invoice 7&lt;/h1&gt;"))
-    #expect(html.contains("<iframe sandbox=\"\" loading=\"lazy\" title=\"snapshot, rendered\" srcdoc=\"&lt;h1&gt;Invoice 7"))
+    #expect(
+      html.contains(
+        "<iframe sandbox=\"\" loading=\"lazy\" title=\"snapshot, rendered\" srcdoc=\"&lt;h1&gt;Invoice 7"
+      ))
     #expect(html.contains("aria-label=\"environment\""))
     #expect(html.components(separatedBy: "data-environment=\"macos-arm64\"").count - 1 == 1)
     let order = ["data-status=\"failed\"", "data-status=\"new\"", "data-status=\"unchanged\""]
@@ -178,7 +181,8 @@ import Testing
       ".build/gallery-screenshots")
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
     let expectations: [String: Any] = [
-      "chromium": Browser.chromium ?? "", "total": 12, "htmlHeading": "Invoice 7", "failed": 2, "axis": "theme",
+      "chromium": Browser.chromium ?? "", "total": 12, "htmlHeading": "Invoice 7", "failed": 2,
+      "axis": "theme",
       "environment": "macos-arm64", "environmentCount": 1,
       "axisValue": "dark", "axisCount": 3, "search": "width=768", "searchCount": 2,
       "compareLeft": "light", "compareRight": "dark", "pairs": 3,

@@ -94,7 +94,10 @@ enum HTMLCorpus {
       ("unterminated attribute", "<a href=\"/x title='y'>link</a><p>after</p>"),
       ("unclosed script", "<p>a</p><script>if (a < b) { document.write('</p>')"),
       // Found by the fuzzer: a script inside a pre, whose text is still a script's.
-      ("script inside pre", "<pre> <mp; z</p><pre>i>it</i></pre><script>if (a < b) {}</script></divA"),
+      (
+        "script inside pre",
+        "<pre> <mp; z</p><pre>i>it</i></pre><script>if (a < b) {}</script></divA"
+      ),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),
@@ -111,8 +114,10 @@ enum HTMLCorpus {
     var page = "<!DOCTYPE html><html><head><title>Invoices</title></head><body><table>"
     var row = 0
     while page.utf8.count < 5_000_000 {
-      page += "<tr><td class=\"number\">\(row)</td><td><a href=\"/invoices/\(row)\">Invoice &#8470; \(row)</a></td>"
-      page += "<td>Ann &amp; Bob&nbsp;Ltd</td><td><input type=checkbox aria-label=\"Paid \(row)\"\(row % 3 == 0 ? " checked" : "")></td></tr>\n"
+      page +=
+        "<tr><td class=\"number\">\(row)</td><td><a href=\"/invoices/\(row)\">Invoice &#8470; \(row)</a></td>"
+      page +=
+        "<td>Ann &amp; Bob&nbsp;Ltd</td><td><input type=checkbox aria-label=\"Paid \(row)\"\(row % 3 == 0 ? " checked" : "")></td></tr>\n"
       row += 1
     }
     return page + "</table></body></html>"
@@ -242,7 +247,9 @@ struct PageWriter {
     return out
   }
 
-  static let inline: Set<String> = ["b", "em", "code", "span", "a", "small", "img", "input", "label", "button"]
+  static let inline: Set<String> = [
+    "b", "em", "code", "span", "a", "small", "img", "input", "label", "button",
+  ]
   static let void: Set<String> = ["img", "input", "meta", "br"]
 
   private mutating func node(_ node: PageNode, depth: Int, keep: Bool, raw: Bool = false) {
@@ -259,7 +266,9 @@ struct PageWriter {
         out += " " + attribute
         guard let value else { continue }
         if !loose {
-          out += "=\"" + value.replacingOccurrences(of: "&", with: "&amp;")
+          out +=
+            "=\""
+            + value.replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "\"", with: "&quot;") + "\""
         } else if !value.isEmpty
           && value.allSatisfy({ $0.isLetter || $0.isNumber || "-./".contains($0) })
@@ -268,7 +277,9 @@ struct PageWriter {
         } else if !value.contains("'") {
           out += "='" + value.replacingOccurrences(of: "&", with: "&#38;") + "'"
         } else {
-          out += "=\"" + value.replacingOccurrences(of: "&", with: "&#x26;")
+          out +=
+            "=\""
+            + value.replacingOccurrences(of: "&", with: "&#x26;")
             .replacingOccurrences(of: "\"", with: "&#34;") + "\""
         }
       }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 @_spi(Tooling) import SnapshotsHTML
+import Testing
 
 /// The corpus's properties: normalising never crashes and changes nothing the second time;
 /// two spellings a browser cannot tell apart snapshot the same; the outline of the normalised
@@ -43,7 +42,8 @@ import Testing
   @Test func plotsCompactAndIndentedPagesSnapshotTheSame() throws {
     let pages = HTMLCorpus.plot()
     for index in stride(from: 0, to: pages.count, by: 2) {
-      #expect(try outline(pages[index].html) == outline(pages[index + 1].html), "\(pages[index].name)")
+      #expect(
+        try outline(pages[index].html) == outline(pages[index + 1].html), "\(pages[index].name)")
     }
   }
 

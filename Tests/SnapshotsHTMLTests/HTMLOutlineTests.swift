@@ -121,7 +121,10 @@ import Testing
 
   @Test func changingMarkupButNotWhatAUserPerceivesKeepsTheOutline() throws {
     let restyled = Self.page
-      .replacingOccurrences(of: "<p>Two are <em>overdue</em>.</p>", with: "<div class=\"lead\">Two are <strong>overdue</strong>.</div>")
+      .replacingOccurrences(
+        of: "<p>Two are <em>overdue</em>.</p>",
+        with: "<div class=\"lead\">Two are <strong>overdue</strong>.</div>"
+      )
       .replacingOccurrences(of: "<ul>", with: "<ul class=\"menu\">")
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

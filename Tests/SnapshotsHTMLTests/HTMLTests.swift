@@ -180,7 +180,9 @@ import Testing
     assertInlineSnapshot(
       of: page,
       as: .html.filtered([
-        .regex(#"name="csrf-token" content="[^"]*""#, replacement: #"name="csrf-token" content="<csrf>""#),
+        .regex(
+          #"name="csrf-token" content="[^"]*""#, replacement: #"name="csrf-token" content="<csrf>""#
+        ),
         .uuids,
       ])
     ) {
