@@ -394,22 +394,44 @@ struct HTMLOutliner {
     return nil
   }
 
-  /// The text an element shows, collapsed: its text, and its images' alt text.
+  /// The text an element shows, collapsed: its text, its images' alt text, and a space where a
+  /// block starts or ends, as a browser lays blocks out on lines of their own.
   private func textContent(of element: xmlNodePtr?) -> String {
     guard let element else { return "" }
     var collected: [UInt8] = []
     var node = element.pointee.children
     while let current = node {
-      if current.isElement && isHidden(current) {
-        node = current.next(within: element, skippingChildren: true)
+      var descend = false
+      switch current.nodeType {
+      case .text:
+        HTMLText.appendCollapsed(current.pointee.content, to: &collected)
+      case .element where !isHidden(current):
+        if !page.kind(of: current).isInline { HTMLText.appendCollapsed(" ".utf8, to: &collected) }
+        if current.isNamed("img"), let alt = current.attribute("alt") {
+          HTMLText.appendCollapsed(" \(alt) ".utf8, to: &collected)
+        }
+        descend = true
+      default:
+        break
+      }
+      if descend, let child = current.pointee.children {
+        node = child
         continue
       }
-      if current.isElement, current.isNamed("img"), let alt = current.attribute("alt") {
-        HTMLText.appendCollapsed(" \(alt) ".utf8, to: &collected)
-      } else if !current.isElement {
-        HTMLText.appendCollapsed(current.pointee.content, to: &collected)
+      // Leave `current`, and each ancestor it ends, up to `element`.
+      node = nil
+      var finished = current
+      while finished != element {
+        if finished.isElement, !page.kind(of: finished).isInline {
+          HTMLText.appendCollapsed(" ".utf8, to: &collected)
+        }
+        if let next = finished.pointee.next {
+          node = next
+          break
+        }
+        guard let parent = finished.pointee.parent else { break }
+        finished = parent
       }
-      node = current.next(within: element)
     }
     return String(HTMLText.collapsed(collected).drop(while: { $0 == " " }))
   }

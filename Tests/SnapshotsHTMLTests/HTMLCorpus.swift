@@ -98,6 +98,8 @@ enum HTMLCorpus {
         "script inside pre",
         "<pre> <mp; z</p><pre>i>it</i></pre><script>if (a < b) {}</script></divA"
       ),
+      // Found by the fuzzer: a heading left open around a list, whose name spans blocks.
+      ("heading around a list", "<h1>Hi <b>you</b></h0><ul><li>a<li>b</ul>"),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),
