@@ -14,6 +14,9 @@ struct HTMLElementKind {
   /// `pre` and `textarea` keep their whitespace; `script` and `style` their text as well.
   var keepsWhitespace = false
   var isVerbatim = false
+  /// Not drawn (`script`, `style`, `meta`, …): on a line of its own among blocks, but it
+  /// neither breaks a line of text it is in nor makes the element it is in a block.
+  var isMetadata = false
   var implied = Implied.none
 
   init(_ name: String) {
@@ -29,16 +32,22 @@ struct HTMLElementKind {
     case "script", "style":
       keepsWhitespace = true
       isVerbatim = true
+      isMetadata = true
+    case "base", "link", "meta":
+      isVoid = true
+      isMetadata = true
+    case "template", "title":
+      isMetadata = true
     case "br", "img", "input", "wbr", "embed", "source", "track":
       isInline = true
       isVoid = true
-    case "area", "base", "col", "hr", "link", "meta", "param", "keygen":
+    case "area", "col", "hr", "param", "keygen":
       isVoid = true
     case "address", "article", "aside", "blockquote", "caption", "colgroup", "dd", "details",
       "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
       "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "legend", "li",
       "main", "menu", "nav", "noscript", "ol", "optgroup", "option", "p", "search", "section",
-      "summary", "table", "tbody", "td", "template", "tfoot", "th", "thead", "title", "tr", "ul":
+      "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul":
       break
     default:
       // Phrasing content, and any element HTML does not define (a custom element, SVG's and
@@ -117,7 +126,13 @@ extension HTMLPage {
   func markBlocks() {
     var node = firstNode
     while let current = node {
-      if current.isElement, !kind(of: current).isInline {
+      let kind = current.isElement ? kind(of: current) : nil
+      // A head is written as blocks, one line for each thing it holds.
+      if let kind, kind.implied == .head, current.pointee.children != nil {
+        current.pointee._private = UnsafeMutableRawPointer(
+          bitPattern: Int(bitPattern: current.pointee._private) | 1)
+      }
+      if let kind, !kind.isInline, !kind.isMetadata {
         var parent = current.pointee.parent
         // Ancestors come first in document order, so each already has its kind's number.
         while let element = parent, element.isElement, !holdsBlocks(element) {

@@ -242,8 +242,8 @@ struct HTMLOutliner {
   }
 
   private func isHidden(_ element: xmlNodePtr) -> Bool {
-    element.isNamed("head") || element.isNamed("script") || element.isNamed("style")
-      || element.isNamed("template") || element.isNamed("noscript")
+    let kind = page.kind(of: element)
+    return kind.isMetadata || kind.implied == .head || element.isNamed("noscript")
       || element.hasAttribute("hidden") || element.attribute("aria-hidden") == "true"
   }
 

@@ -162,7 +162,10 @@ struct HTMLPrinter {
     let contentStart = out.count
     startLine()
     var node: xmlNodePtr? = first
-    while let current = node, !current.isElement || isInline(current) {
+    while let current = node,
+      !current.isElement || isInline(current)
+        || (lineHasContent && page.kind(of: current).isMetadata)
+    {
       writeInline(current)
       last = current
       node = current.pointee.next
@@ -197,7 +200,8 @@ struct HTMLPrinter {
       switch node.nodeType {
       case .element:
         let kind = page.kind(of: node)
-        flushSpace()
+        // Whitespace before what is not drawn belongs to what comes after it.
+        if !kind.isMetadata { flushSpace() }
         writeStartTag(node, kind, lineStart: nil, depth: 0)
         lineHasContent = true
         if kind.keepsWhitespace, keeping == nil { keeping = node }
@@ -211,7 +215,7 @@ struct HTMLPrinter {
         if verbatim == node { verbatim = nil }
       case .text:
         if verbatim != nil {
-          flushSpace()
+          // Whitespace waiting before a script is not the script's: it waits on after it.
           appendCString(node.pointee.content)
           lineHasContent = true
         } else {
@@ -370,12 +374,8 @@ struct HTMLPrinter {
       writeText(text.pointee.content, keepingSpaces: true, quote: true)
       part = text.pointee.next
     }
-    if out.count == textStart && !HTMLElementKind.isBoolean(attribute.pointee.name) {
-      out.append(UInt8(ascii: "\""))
-      return
-    }
-    if HTMLElementKind.isBoolean(attribute.pointee.name)
-      && (out.count == textStart || HTMLText.equal(out[textStart...], attribute.pointee.name))
+    if out.count == textStart || HTMLText.equal(out[textStart...], attribute.pointee.name),
+      HTMLElementKind.isBoolean(attribute.pointee.name)
     {
       // `disabled`, `disabled=""` and `disabled="disabled"`: the same attribute.
       out.removeLast(out.count - valueStart)

@@ -49,6 +49,8 @@ import Testing
     }
   }
 
+  /// A script or a style between text stays in its line: it is not drawn, and a line break
+  /// there would be a space that is not in the page.
   @Test func preTextareaScriptAndStyleKeepTheirText() {
     assertInlineSnapshot(
       of: """
@@ -61,9 +63,7 @@ import Testing
       <pre>  two  spaces
       <b>and   markup</b></pre>
       <textarea>  as
-       typed</textarea>
-      <script>if (a < b && c) { go() }</script>
-      <style>p  >  b { color: red }</style>
+       typed</textarea><script>if (a < b && c) { go() }</script><style>p  >  b { color: red }</style>
 
       """
     }
