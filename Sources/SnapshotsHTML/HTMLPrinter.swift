@@ -41,12 +41,10 @@ struct HTMLPrinter {
     out.reserveCapacity(page.size + page.size / 4)
     page.markBlocks()
     var node = page.firstNode
-    var last: xmlNodePtr?
     // The doctype first, then what the parser complained of: libxml2 puts a doctype first
     // wherever the source has it, so the other order would not read back the same.
     if let doctype = node, doctype.nodeType == .doctype {
       writeDoctype(doctype)
-      last = doctype
       node = doctype.pointee.next
     }
     if let first = node, first.nodeType == .comment,
@@ -57,58 +55,118 @@ struct HTMLPrinter {
       write("<!--")
       appendCString(first.pointee.content)
       write("-->\n")
-      last = first
       node = first.pointee.next
     } else {
       writeComplaints()
     }
     var depth = 0
-    while true {
-      guard let current = node else {
-        // This level is done: close its element and go on after it.
-        guard let child = last, let parent = child.pointee.parent, parent.isElement else { break }
-        if !page.isImplied(parent, page.kind(of: parent)) {
-          depth -= 1
-          writeIndent(depth)
-          writeEndTag(parent)
-          out.append(newline)
-        }
-        last = parent
-        node = parent.pointee.next
-        continue
-      }
-      if current.nodeType == .doctype {
+    while let current = node {
+      var entered = false
+      switch current.nodeType {
+      case .doctype:
+        endLine()
         writeDoctype(current)
-      } else if !current.isElement || isInline(current) {
-        node = writeLine(from: current, depth: depth, last: &last)
-        continue
-      } else {
+      case .element:
         let kind = page.kind(of: current)
+        let holdsBlocks = page.holdsBlocks(current)
         if page.isImplied(current, kind) {
-          if let child = current.pointee.children {
-            node = child
-            continue
-          }
-        } else if kind.keepsWhitespace || !page.holdsBlocks(current) {
+          entered = true
+        } else if kind.isMetadata && !(inLine && lineHasContent) {
+          endLine()
+          writeElementLine(current, kind, depth: depth)
+        } else if kind.isMetadata || (kind.isInline && !holdsBlocks) {
+          beginLine(depth)
+          writeInline(current)
+        } else if kind.isInline {
+          // An inline element around blocks: its tags stay in the lines of text on either
+          // side, which only its blocks break.
+          beginLine(depth)
+          flushSpace()
+          writeStartTag(current, kind, lineStart: nil, depth: 0)
+          lineHasContent = true
+          depth += 1
+          entered = true
+        } else if kind.keepsWhitespace || !holdsBlocks {
+          endLine()
           writeElementLine(current, kind, depth: depth)
         } else {
+          endLine()
           writeIndent(depth)
           writeStartTag(current, kind, lineStart: out.count - HTMLText.indent(depth), depth: depth)
           out.append(newline)
-          if let child = current.pointee.children {
-            depth += 1
-            node = child
-            continue
-          }
-          writeIndent(depth)
-          writeEndTag(current)
-          out.append(newline)
+          depth += 1
+          entered = true
         }
+      default:
+        beginLine(depth)
+        writeInline(current)
       }
-      last = current
-      node = current.pointee.next
+      if entered, let child = current.pointee.children {
+        node = child
+        continue
+      }
+      // Leave `current`, and each ancestor it ends, closing what was opened for them.
+      var finished = current
+      while true {
+        if entered || finished != current { leave(finished, depth: &depth) }
+        if let next = finished.pointee.next {
+          node = next
+          break
+        }
+        guard let parent = finished.pointee.parent, parent.isElement else {
+          node = nil
+          break
+        }
+        finished = parent
+      }
     }
+    endLine()
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Closes an element whose children were walked: a block's end tag on a line of its own, an
+  /// inline element's in the line of text after its last block.
+  private mutating func leave(_ element: xmlNodePtr, depth: inout Int) {
+    let kind = page.kind(of: element)
+    guard !page.isImplied(element, kind) else { return }
+    depth -= 1
+    if kind.isInline {
+      beginLine(depth)
+      writeEndTag(element)
+    } else {
+      endLine()
+      writeIndent(depth)
+      writeEndTag(element)
+      out.append(newline)
+    }
+  }
+
+  /// Whether a line of text is being written, and where it began.
+  private var inLine = false
+  private var lineStart = 0
+  private var contentStart = 0
+
+  /// Starts a line of text at `depth`, unless one is being written.
+  private mutating func beginLine(_ depth: Int) {
+    guard !inLine else { return }
+    inLine = true
+    lineStart = out.count
+    writeIndent(depth)
+    contentStart = out.count
+    startLine()
+  }
+
+  /// Ends the line of text being written, if any: whitespace that ends it is not written, and
+  /// a line with nothing but whitespace is not a line.
+  private mutating func endLine() {
+    guard inLine else { return }
+    inLine = false
+    pendingSpace = false
+    if out.count == contentStart {
+      out.removeLast(out.count - lineStart)
+    } else {
+      out.append(newline)
+    }
   }
 
   private let newline = UInt8(ascii: "\n")
@@ -146,38 +204,6 @@ struct HTMLPrinter {
       writeIndent(depth)
     }
     writeEndTag(element)
-  }
-
-  private mutating func isInline(_ element: xmlNodePtr) -> Bool {
-    page.kind(of: element).isInline && !page.holdsBlocks(element)
-  }
-
-  /// Text, comments and inline elements from `first` on, as one line; returns the node after
-  /// them.
-  private mutating func writeLine(from first: xmlNodePtr, depth: Int, last: inout xmlNodePtr?)
-    -> xmlNodePtr?
-  {
-    let lineStart = out.count
-    writeIndent(depth)
-    let contentStart = out.count
-    startLine()
-    var node: xmlNodePtr? = first
-    while let current = node,
-      !current.isElement || isInline(current)
-        || (lineHasContent && page.kind(of: current).isMetadata)
-    {
-      writeInline(current)
-      last = current
-      node = current.pointee.next
-    }
-    // Whitespace that ends a line is not written, here or at the next tag.
-    pendingSpace = false
-    if out.count == contentStart {
-      out.removeLast(out.count - lineStart)
-    } else {
-      out.append(newline)
-    }
-    return node
   }
 
   private mutating func startLine() {

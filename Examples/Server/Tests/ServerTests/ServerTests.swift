@@ -33,7 +33,15 @@ import Testing
       let response = try await client.execute(uri: "/", method: .get)
       let page = String(buffer: response.body)
       assertSnapshot(of: page, as: .html)
-      assertInlineSnapshot(of: page, as: .htmlOutline)
+      assertInlineSnapshot(of: page, as: .htmlOutline) {
+        """
+        - heading "Tea shop" [level=1]
+        - form:
+          - textbox "Email"
+          - button "Subscribe"
+
+        """
+      }
     }
   }
 
