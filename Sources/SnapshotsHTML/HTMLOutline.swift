@@ -35,11 +35,11 @@ struct HTMLOutliner {
 
   mutating func text() -> String {
     index()
-    var node = page.firstNode
+    let node = page.firstNode
     // The element, if any, whose text names another rather than being content: a control's
     // label, a table's caption.
     var quiet: xmlNodePtr?
-    while let current = node {
+    walkNodes(from: node) { current in
       switch current.nodeType {
       case .element where !isHidden(current):
         if !page.kind(of: current).isInline { flushText() }
@@ -48,10 +48,7 @@ struct HTMLOutliner {
         } else if quiet == nil && namesAnother(current) {
           quiet = current
         }
-        if let child = current.pointee.children {
-          node = child
-          continue
-        }
+        return true
       case .text:
         if quiet == nil && !(open.last?.holdsItsText ?? false) {
           HTMLText.appendCollapsed(current.pointee.content, to: &pending)
@@ -59,20 +56,9 @@ struct HTMLOutliner {
       default:
         break
       }
-      // Leave `current`, and each ancestor it ends, for what comes next.
-      var finished = current
-      while true {
-        leave(finished, quiet: &quiet)
-        if let next = finished.pointee.next {
-          node = next
-          break
-        }
-        guard let parent = finished.pointee.parent, parent.isElement else {
-          node = nil
-          break
-        }
-        finished = parent
-      }
+      return false
+    } leave: { element in
+      leave(element, quiet: &quiet)
     }
     flushText()
     return String(decoding: lines, as: UTF8.self)
@@ -399,9 +385,7 @@ struct HTMLOutliner {
   private func textContent(of element: xmlNodePtr?) -> String {
     guard let element else { return "" }
     var collected: [UInt8] = []
-    var node = element.pointee.children
-    while let current = node {
-      var descend = false
+    walkNodes(from: element.pointee.children, within: element) { current in
       switch current.nodeType {
       case .text:
         HTMLText.appendCollapsed(current.pointee.content, to: &collected)
@@ -410,28 +394,13 @@ struct HTMLOutliner {
         if current.isNamed("img"), let alt = current.attribute("alt") {
           HTMLText.appendCollapsed(" \(alt) ".utf8, to: &collected)
         }
-        descend = true
+        return true
       default:
         break
       }
-      if descend, let child = current.pointee.children {
-        node = child
-        continue
-      }
-      // Leave `current`, and each ancestor it ends, up to `element`.
-      node = nil
-      var finished = current
-      while finished != element {
-        if finished.isElement, !page.kind(of: finished).isInline {
-          HTMLText.appendCollapsed(" ".utf8, to: &collected)
-        }
-        if let next = finished.pointee.next {
-          node = next
-          break
-        }
-        guard let parent = finished.pointee.parent else { break }
-        finished = parent
-      }
+      return false
+    } leave: { finished in
+      if !page.kind(of: finished).isInline { HTMLText.appendCollapsed(" ".utf8, to: &collected) }
     }
     return String(HTMLText.collapsed(collected).drop(while: { $0 == " " }))
   }

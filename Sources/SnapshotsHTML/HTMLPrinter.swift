@@ -60,8 +60,7 @@ struct HTMLPrinter {
       writeComplaints()
     }
     var depth = 0
-    while let current = node {
-      var entered = false
+    walkNodes(from: node) { current in
       switch current.nodeType {
       case .doctype:
         endLine()
@@ -70,7 +69,7 @@ struct HTMLPrinter {
         let kind = page.kind(of: current)
         let holdsBlocks = page.holdsBlocks(current)
         if page.isImplied(current, kind) {
-          entered = true
+          return true
         } else if kind.isMetadata && !(inLine && lineHasContent) {
           endLine()
           writeElementLine(current, kind, depth: depth)
@@ -85,7 +84,7 @@ struct HTMLPrinter {
           writeStartTag(current, kind, lineStart: nil, depth: 0)
           lineHasContent = true
           depth += 1
-          entered = true
+          return true
         } else if kind.keepsWhitespace || !holdsBlocks {
           endLine()
           writeElementLine(current, kind, depth: depth)
@@ -95,30 +94,15 @@ struct HTMLPrinter {
           writeStartTag(current, kind, lineStart: out.count - HTMLText.indent(depth), depth: depth)
           out.append(newline)
           depth += 1
-          entered = true
+          return true
         }
       default:
         beginLine(depth)
         writeInline(current)
       }
-      if entered, let child = current.pointee.children {
-        node = child
-        continue
-      }
-      // Leave `current`, and each ancestor it ends, closing what was opened for them.
-      var finished = current
-      while true {
-        if entered || finished != current { leave(finished, depth: &depth) }
-        if let next = finished.pointee.next {
-          node = next
-          break
-        }
-        guard let parent = finished.pointee.parent, parent.isElement else {
-          node = nil
-          break
-        }
-        finished = parent
-      }
+      return false
+    } leave: { element in
+      leave(element, depth: &depth)
     }
     endLine()
     return String(decoding: out, as: UTF8.self)

@@ -68,6 +68,38 @@ extension UnsafeMutablePointer where Pointee == xmlNode {
   }
 }
 
+/// Walks the nodes from `first` on in document order.
+///
+/// No further than `root`'s last descendant when `root` is given. `visit` says whether to go into a node's children; `leave`
+/// is called for each node gone into, once its children are done.
+func walkNodes(
+  from first: xmlNodePtr?, within root: xmlNodePtr? = nil, visit: (xmlNodePtr) -> Bool,
+  leave: (xmlNodePtr) -> Void
+) {
+  var node = first
+  while let current = node {
+    let entered = visit(current)
+    if entered, let child = current.pointee.children {
+      node = child
+      continue
+    }
+    // Leave `current`, and each ancestor it ends, for what comes next.
+    node = nil
+    var finished = current
+    var left = entered
+    while true {
+      if left { leave(finished) }
+      if let next = finished.pointee.next {
+        node = next
+        break
+      }
+      guard let parent = finished.pointee.parent, parent.isElement, parent != root else { break }
+      finished = parent
+      left = true
+    }
+  }
+}
+
 enum HTMLText {
   /// Indentation stops growing at 100 levels, so that a page nested 10,000 deep is written in
   /// a size that grows with the page, not with its square.
