@@ -132,6 +132,12 @@ struct HTMLPrinter {
 
   /// Starts a line of text at `depth`, unless one is being written.
   private mutating func beginLine(_ depth: Int) {
+    if inLine && out.count == contentStart {
+      // Nothing but whitespace yet: the line starts where what comes first starts.
+      out.removeLast(out.count - lineStart)
+      writeIndent(depth)
+      contentStart = out.count
+    }
     guard !inLine else { return }
     inLine = true
     lineStart = out.count

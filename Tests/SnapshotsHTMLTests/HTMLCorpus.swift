@@ -103,6 +103,7 @@ enum HTMLCorpus {
       // Found by the fuzzer: text, then an inline element around a table; no line break may
       // come between the text and the element's own text.
       ("inline around a table", "<div>x<ty>y<table><td>c</table>z</ty>w</div>"),
+      ("inline around a table, then whitespace", "<td>c<ty><th>d</th>\n  </ty></td>"),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),
