@@ -45,13 +45,19 @@ final class HTMLPage {
   /// The page's first node: its doctype, a comment, or its first element.
   var firstNode: xmlNodePtr? { document.pointee.children }
 
-  /// Whether `element` is an `<html>`, `<head>` or `<body>` the parser added.
+  /// Whether `element` is an `<html>`, `<head>` or `<body>` that is not the page's own.
+  ///
+  /// One the parser added around a fragment, or one out of its place (an `<html>` inside the
+  /// page, which the parser may keep while recovering, but drops when it reads its tag
+  /// there). Such an element is not written; what it holds is.
   func isImplied(_ element: xmlNodePtr, _ kind: HTMLElementKind) -> Bool {
+    let parent = element.pointee.parent
     switch kind.implied {
-    case .html: !writes.html
-    case .head: !writes.head
-    case .body: !writes.body
-    case .none: false
+    case .html: return !writes.html || parent?.isElement != false
+    case .head, .body:
+      let inRoot = parent.map { $0.isElement && $0.pointee.parent?.isElement == false } ?? false
+      return !(kind.implied == .head ? writes.head : writes.body) || !inRoot
+    case .none: return false
     }
   }
 

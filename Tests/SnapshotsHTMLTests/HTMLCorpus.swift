@@ -104,6 +104,11 @@ enum HTMLCorpus {
       // come between the text and the element's own text.
       ("inline around a table", "<div>x<ty>y<table><td>c</table>z</ty>w</div>"),
       ("inline around a table, then whitespace", "<td>c<ty><th>d</th>\n  </ty></td>"),
+      // Found by the fuzzer: an `<html>` the parser kept inside the page while recovering.
+      (
+        "html inside the page",
+        "DTCO<tabl!YPE html><html lang=en><h>at</title></headw<body><h1>Hi</h1></body></html>+"
+      ),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),
