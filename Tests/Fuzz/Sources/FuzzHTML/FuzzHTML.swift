@@ -1,8 +1,9 @@
 import FuzzSupport
 @_spi(Tooling) import SnapshotsHTML
 
-/// Any bytes, read as UTF-8 as a String holds them. `.html` of a page libxml2 had nothing to
-/// recover from is itself again, with the outline of the page it came from. A malformed page's
+/// Any bytes, read as UTF-8 as a String holds them.
+///
+/// `.html` of a page libxml2 had nothing to recover from is itself again, with the outline of the page it came from. A malformed page's
 /// may change once more, as libxml2 recovers a tree it would not build from that tree's own
 /// markup (text it left in a `<head>`, say), and then no more.
 func fuzzHTML(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
