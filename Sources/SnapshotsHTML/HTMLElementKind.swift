@@ -4,7 +4,7 @@ import CLibXML2
 /// text (phrasing content, as the HTML standard calls it), has no end tag, keeps its text as
 /// written, or is one of the three the parser adds around a fragment.
 struct HTMLElementKind {
-  enum Implied { case none, html, head, body }
+  enum Implied { case none, html, head, body, unspellable }
 
   /// The element's name, lower-case as libxml2 keeps it.
   let name: String
@@ -21,6 +21,13 @@ struct HTMLElementKind {
 
   init(_ name: String) {
     self.name = name
+    // A name HTML cannot spell (libxml2 recovers some from broken tags, `<:a>`): its tags
+    // would read back as text, so only what it holds is written, as for an added `<body>`.
+    guard let first = name.utf8.first, (0x61...0x7A).contains(first | 0x20) else {
+      implied = .unspellable
+      isInline = true
+      return
+    }
     switch name {
     case "html": implied = .html
     case "head": implied = .head

@@ -57,6 +57,7 @@ final class HTMLPage {
     case .head, .body:
       let inRoot = parent.map { $0.isElement && $0.pointee.parent?.isElement == false } ?? false
       return !(kind.implied == .head ? writes.head : writes.body) || !inRoot
+    case .unspellable: return true
     case .none: return false
     }
   }

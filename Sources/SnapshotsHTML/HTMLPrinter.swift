@@ -93,6 +93,7 @@ struct HTMLPrinter {
           writeIndent(depth)
           writeStartTag(current, kind, lineStart: out.count - HTMLText.indent(depth), depth: depth)
           out.append(newline)
+          blockContents.append(out.count)
           depth += 1
           return true
         }
@@ -119,11 +120,20 @@ struct HTMLPrinter {
       writeEndTag(element)
     } else {
       endLine()
-      writeIndent(depth)
+      if blockContents.popLast() == out.count {
+        // Nothing of what it holds was written (an added `<body>`, say): one line, as its
+        // markup reads back.
+        out.removeLast()
+      } else {
+        writeIndent(depth)
+      }
       writeEndTag(element)
       out.append(newline)
     }
   }
+
+  /// Where the content of each block being written begins.
+  private var blockContents: [Int] = []
 
   /// Whether a line of text is being written, and where it began.
   private var inLine = false
@@ -216,9 +226,11 @@ struct HTMLPrinter {
       switch node.nodeType {
       case .element:
         let kind = page.kind(of: node)
-        // Whitespace before what is not drawn belongs to what comes after it.
-        if !kind.isMetadata { flushSpace() }
-        writeStartTag(node, kind, lineStart: nil, depth: 0)
+        if !page.isImplied(node, kind) {
+          // Whitespace before what is not drawn belongs to what comes after it.
+          if !kind.isMetadata { flushSpace() }
+          writeStartTag(node, kind, lineStart: nil, depth: 0)
+        }
         lineHasContent = true
         if kind.keepsWhitespace, keeping == nil { keeping = node }
         if kind.isVerbatim, verbatim == nil { verbatim = node }
@@ -421,7 +433,8 @@ struct HTMLPrinter {
   }
 
   private mutating func writeEndTag(_ element: xmlNodePtr) {
-    guard !page.kind(of: element).isVoid else { return }
+    let kind = page.kind(of: element)
+    guard !kind.isVoid, !page.isImplied(element, kind) else { return }
     write("</")
     appendCString(element.pointee.name)
     out.append(UInt8(ascii: ">"))

@@ -109,6 +109,11 @@ enum HTMLCorpus {
         "html inside the page",
         "DTCO<tabl!YPE html><html lang=en><h>at</title></headw<body><h1>Hi</h1></body></html>+"
       ),
+      // Found by the fuzzer: an element libxml2 named `:888…` from a broken tag.
+      (
+        "a name HTML cannot spell",
+        "<d8::888t0000 \u{1}v class8bp;y z<tablescrip TYPE l!Y html><html la--< !c --><e'"
+      ),
       ("misnested inline", "<p><b>bold <i>both</b> italic?</i> plain</p>"),
       ("table soup", "<table><td>a<tr><th>b</table><td>c</td><caption>late</caption>"),
       ("duplicate attributes", "<input type=text type=checkbox value=a value=b disabled disabled>"),
