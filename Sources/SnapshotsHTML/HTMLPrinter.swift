@@ -13,22 +13,33 @@ import CLibXML2
 ///   a start tag longer than a line has one attribute per line.
 /// - Text and values are escaped the one way (`&amp;`, `&lt;`, `&gt;`, `&quot;`, and
 ///   `&nbsp;`, which would be invisible), whatever entities the source used.
-/// - Elements the parser added around a fragment (`html`, `head`, `body`) are not written.
+/// - Only blocks break a line of text: an inline element around a block keeps its tags in
+///   the lines beside it, and what is not drawn (`script`, `meta`, …) stays in its line, so no
+///   whitespace appears where the page has none.
+/// - Elements the parser added around a fragment (`html`, `head`, `body`), or kept out of
+///   their place, and elements whose names HTML cannot spell are not written; what they hold
+///   is.
 ///
 /// The walk follows the tree's parent and sibling links, so a page nested 10,000 levels deep
 /// needs no deeper stack than a flat one.
 struct HTMLPrinter {
-  var sortsClasses = false
-  var keepsComments = true
+  let page: HTMLPage
+  let sortsClasses: Bool
+  let keepsComments: Bool
   /// A start tag longer than this, indentation included, has one attribute per line.
-  var lineWidth = 100
+  let lineWidth = 100
 
   private var out: [UInt8] = []
-  let page: HTMLPage
+  /// Whether a line of text is being written, where it began and where its text begins.
+  private var inLine = false
+  private var lineStart = 0
+  private var contentStart = 0
   /// Inside a line of text: whether anything is written yet, and whether whitespace is
   /// waiting to be written as one space before what comes next.
   private var lineHasContent = false
   private var pendingSpace = false
+  /// Where the content of each block being written begins.
+  private var blockContents: [Int] = []
 
   init(_ page: HTMLPage, sortsClasses: Bool = false, keepsComments: Bool = true) {
     self.page = page
@@ -132,14 +143,6 @@ struct HTMLPrinter {
     }
   }
 
-  /// Where the content of each block being written begins.
-  private var blockContents: [Int] = []
-
-  /// Whether a line of text is being written, and where it began.
-  private var inLine = false
-  private var lineStart = 0
-  private var contentStart = 0
-
   /// Starts a line of text at `depth`, unless one is being written.
   private mutating func beginLine(_ depth: Int) {
     if inLine && out.count == contentStart {
@@ -174,8 +177,7 @@ struct HTMLPrinter {
   /// Writes a block that holds no blocks.
   ///
   /// One line, or its start tag's lines, its text on one line and its end tag on another. Text
-  /// kept as written is never broken: a line break after `<pre>`
-  /// is not content.
+  /// kept as written is never broken: a line break after `<pre>` is not content.
   private mutating func writeElementLine(_ element: xmlNodePtr, _ kind: HTMLElementKind, depth: Int)
   {
     writeIndent(depth)
