@@ -150,7 +150,7 @@ struct HTMLOutliner {
   private static let hasValue: Set<String> = ["textbox", "searchbox", "spinbutton", "slider"]
 
   /// The explicit role, else the element's own; `nil` for an element that only holds content.
-  private mutating func role(of element: xmlNodePtr) -> String? {
+  private func role(of element: xmlNodePtr) -> String? {
     if let explicit = element.attribute("role")?.split(separator: " ").first {
       return explicit == "presentation" || explicit == "none" ? nil : String(explicit)
     }
@@ -241,7 +241,7 @@ struct HTMLOutliner {
 
   // MARK: Names, states and values
 
-  private mutating func accessibleName(of element: xmlNodePtr, role: String) -> String {
+  private func accessibleName(of element: xmlNodePtr, role: String) -> String {
     if let ids = element.attribute("aria-labelledby") {
       let name = ids.split(separator: " ").compactMap { self.ids[String($0)] }
         .map { textContent(of: $0) }.joined(separator: " ")
@@ -411,5 +411,5 @@ struct HTMLOutliner {
       .joined(separator: " ")
   }
 
-  private mutating func tagName(_ element: xmlNodePtr) -> String { page.kind(of: element).name }
+  private func tagName(_ element: xmlNodePtr) -> String { page.kind(of: element).name }
 }
