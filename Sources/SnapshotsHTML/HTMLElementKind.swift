@@ -8,6 +8,11 @@ struct HTMLElementKind {
 
   /// The element's name, lower-case as libxml2 keeps it.
   let name: String
+  /// The name its tags are written with: the part after the last colon.
+  ///
+  /// libxml2 2.9 reads
+  /// `<a:b:c>` as an element named `b:c`, so each reading would drop one more part.
+  let writtenName: [UInt8]
 
   var isInline = false
   var isVoid = false
@@ -21,9 +26,11 @@ struct HTMLElementKind {
 
   init(_ name: String) {
     self.name = name
+    writtenName = Array(
+      name.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last ?? [])
     // A name HTML cannot spell (libxml2 recovers some from broken tags, `<:a>`): its tags
     // would read back as text, so only what it holds is written, as for an added `<body>`.
-    guard let first = name.utf8.first, (0x61...0x7A).contains(first | 0x20) else {
+    guard let first = writtenName.first, (0x61...0x7A).contains(first | 0x20) else {
       implied = .unspellable
       isInline = true
       return

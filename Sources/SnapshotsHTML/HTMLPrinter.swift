@@ -367,7 +367,7 @@ struct HTMLPrinter {
   ) {
     let tagStart = out.count
     out.append(UInt8(ascii: "<"))
-    appendCString(element.pointee.name)
+    out.append(contentsOf: kind.writtenName)
     var attributes = 0
     var attribute = element.pointee.properties
     while let current = attribute {
@@ -380,7 +380,7 @@ struct HTMLPrinter {
     guard let lineStart, attributes > 1, out.count - lineStart > lineWidth else { return }
     out.removeLast(out.count - tagStart)
     out.append(UInt8(ascii: "<"))
-    appendCString(element.pointee.name)
+    out.append(contentsOf: kind.writtenName)
     attribute = element.pointee.properties
     while let current = attribute {
       out.append(newline)
@@ -438,7 +438,7 @@ struct HTMLPrinter {
     let kind = page.kind(of: element)
     guard !kind.isVoid, !page.isImplied(element, kind) else { return }
     write("</")
-    appendCString(element.pointee.name)
+    out.append(contentsOf: kind.writtenName)
     out.append(UInt8(ascii: ">"))
   }
 
