@@ -128,10 +128,10 @@ struct HTMLOutliner {
     lines.append(UInt8(ascii: "\n"))
   }
 
-  /// The text read since the last line, without the space it may start or end with.
+  /// The text read since the last line (collapsed, so never starting with a space) without
+  /// the space it may end with.
   private func pendingWords() -> ArraySlice<UInt8>? {
     var words = pending[...]
-    if words.first == 0x20 { words.removeFirst() }
     if words.last == 0x20 { words.removeLast() }
     return words.isEmpty ? nil : words
   }
@@ -247,7 +247,9 @@ struct HTMLOutliner {
         .map { textContent(of: $0) }.joined(separator: " ")
       if !name.isEmpty { return name }
     }
-    if let label = element.attribute("aria-label"), !label.isEmpty { return collapsed(label) }
+    if let label = element.attribute("aria-label"), !label.isEmpty {
+      return HTMLText.collapsing(label)
+    }
     switch tagName(element) {
     case "input", "select", "textarea":
       if let label = labels[element] { return textContent(of: label) }
@@ -327,7 +329,7 @@ struct HTMLOutliner {
     case "textbox", "searchbox", "spinbutton", "slider":
       if element.isNamed("textarea") { return textContent(of: element) }
       guard element.attribute("type")?.lowercased() != "password" else { return nil }
-      return element.attribute("value").map { collapsed($0) }
+      return element.attribute("value").map(HTMLText.collapsing)
     default:
       return nil
     }
@@ -402,13 +404,7 @@ struct HTMLOutliner {
     } leave: { finished in
       if !page.kind(of: finished).isInline { HTMLText.appendCollapsed(" ".utf8, to: &collected) }
     }
-    return String(HTMLText.collapsed(collected).drop(while: { $0 == " " }))
-  }
-
-  /// An attribute's value with its whitespace collapsed.
-  private func collapsed(_ value: String) -> String {
-    value.split(whereSeparator: { $0.asciiValue.map(HTMLText.isSpace) ?? false })
-      .joined(separator: " ")
+    return HTMLText.collapsed(collected)
   }
 
   private func tagName(_ element: xmlNodePtr) -> String { page.kind(of: element).name }

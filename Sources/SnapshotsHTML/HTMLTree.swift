@@ -156,7 +156,15 @@ enum HTMLText {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
   }
 
-  /// `text`, collapsed, with no space first or last.
+  /// `text` with each run of whitespace as one space, and none first or last.
+  static func collapsing(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendCollapsed(text.utf8, to: &bytes)
+    return collapsed(bytes)
+  }
+
+  /// Bytes `appendCollapsed` wrote (which never start with a space) without the space they
+  /// may end with.
   static func collapsed(_ bytes: [UInt8]) -> String {
     var end = bytes.endIndex
     while end > 0 && bytes[end - 1] == 0x20 { end -= 1 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import SnapshotsHTML
+import TestSupport
 import Testing
 
 /// The corpus's properties: normalising never crashes and changes nothing the second time;
@@ -68,21 +69,20 @@ import Testing
 
   /// The page's text, as xmllint's `string(/)` reads it, without whitespace.
   static func text(of page: String, xmllint: URL) throws -> String {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("corpus-\(UUID().uuidString).html")
+    let folder = FileManager.default.temporaryDirectory
+    let file = folder.appendingPathComponent("corpus-\(UUID().uuidString).html")
     // Without a byte order mark, xmllint reads a page that names no encoding as Latin-1.
     try Data(("\u{FEFF}" + page).utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = xmllint
-    process.arguments = ["--html", "--huge", "--nowarning", "--xpath", "string(/)", file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
+    // Its complaints about the page go to standard error, which is not the page's text.
+    let run = try Command(
+      "sh",
+      [
+        "-c", #""$0" --html --huge --nowarning --xpath 'string(/)' "$1" 2>/dev/null"#,
+        xmllint.path, file.path,
+      ],
+      in: folder)
+    return run.output.filter { !$0.isWhitespace }
   }
 
   @Test func aPageNestedTenThousandDeepIsWrittenInLinearSize() throws {
