@@ -29,7 +29,11 @@ enum ToolCommand {
     }) {
       known += ["--toolkit-identity", toolkit.package.id]
     }
-    let tool = try buildTool(with: packageManager, say: say)
+    // Whether to be quiet is the plan's to say, and the plan comes from the tool: while the
+    // tool itself is built (which takes over a second on a busy machine, even up to date),
+    // the user's own `--quiet` decides, read as the plan reads it.
+    let quiet = arguments.contains("--quiet")
+    let tool = try buildTool(with: packageManager) { line in if !quiet { say(line) } }
     let plan = try JSONDecoder().decode(
       Plan.self,
       from: output(of: tool, ["plugin", command, "--plan"] + known + ["--"] + arguments))
