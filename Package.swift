@@ -55,8 +55,7 @@ let package = Package(
       dependencies: [
         "SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
         .product(name: "Plot", package: "Plot"),
-      ],
-      exclude: ["__Snapshots__"]
+      ]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -116,8 +115,7 @@ let package = Package(
       dependencies: [
         "SnapshotsHTTP", "InlineSnapshots", "SnapshotsStrategyLaws", "SnapshotTooling",
         "TestSupport",
-      ],
-      exclude: ["__Snapshots__"]
+      ]
     ),
     .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),
     .testTarget(
