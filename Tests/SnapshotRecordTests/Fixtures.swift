@@ -131,6 +131,38 @@ enum Fixtures {
     """,
     // A folder where the reference should be.
     "Tests/AppTests/__Snapshots__/BrokenTests/unreadableReference.1.txt/file": "",
+    // Helpers that report a plain assertion's failure at their snapshot's line, and two
+    // assertions on one line: each snapshot is recorded, each other failure is not.
+    "Tests/AppTests/SharedLineTests.swift": """
+    import Snapshots
+    import Testing
+    import XCTest
+
+    final class SharedLineTests: XCTestCase {
+      func check(_ value: Int, file: StaticString = #filePath, testName: String = #function, line: UInt = #line) {
+        XCTAssertGreaterThanOrEqual(value, 2, file: file, line: line)
+        assertSnapshot(of: value, as: .dump, file: file, testName: testName, line: line)
+      }
+      func testHelper() { check(1) }
+    }
+
+    @Test func twoOnOneLine() { assertSnapshot(of: 3, as: .dump); #expect(3 == 4) }
+
+    func expectSmall(
+      _ value: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+      testName: String = #function, line: UInt = #line, column: UInt = #column
+    ) {
+      let location = SourceLocation(
+        fileID: String(describing: fileID), filePath: String(describing: filePath),
+        line: Int(line), column: Int(column))
+      #expect(value < 2, sourceLocation: location)
+      assertSnapshot(
+        of: value, as: .dump, fileID: fileID, file: filePath, testName: testName, line: line,
+        column: column)
+    }
+    @Test func swiftTestingHelper() { expectSmall(5) }
+
+    """,
   ]
 
   static let after: [String: String] = [

@@ -87,12 +87,29 @@ struct SnapshotRecordTests {
     // Failures it cannot record are counted, listed and make it fail; nothing is pruned.
     for (path, text) in Fixtures.broken { try package.write(path, text) }
     let broken = try package.snapshotRecord("--prune")
-    #expect(broken.status != 0)
+    #expect(broken.status == 1)
     #expect(
       broken.output.contains(
-        "Not recorded: 2 failures (other assertions: 1, unreadable references: 1):"),
+        "Not recorded: 5 failures (other assertions: 4, unreadable references: 1):"),
       "\(broken.output)")
     #expect(broken.output.contains("  Tests/AppTests/BrokenTests.swift:5: Expectation failed"))
+    for (line, message) in [
+      (10, "XCTAssertGreaterThanOrEqual failed"), (13, "Expectation failed"),
+      (27, "Expectation failed"),
+    ] {
+      #expect(
+        broken.output.contains("  Tests/AppTests/SharedLineTests.swift:\(line): \(message)"),
+        "\(broken.output)")
+    }
+    for (test, value) in [("testHelper", 1), ("twoOnOneLine", 3), ("swiftTestingHelper", 5)] {
+      #expect(
+        try package.read("Tests/AppTests/__Snapshots__/SharedLineTests/\(test).1.txt")
+          == "- \(value)\n")
+    }
+    // What is left fails the suite, as the record said.
+    #expect(try package.swift(["test", "--filter", "SharedLine|twoOnOneLine|Helper"]).status == 1)
+    try package.remove("Tests/AppTests/SharedLineTests.swift")
+    try package.remove("Tests/AppTests/__Snapshots__/SharedLineTests")
     #expect(
       broken.output.contains(
         "  Tests/AppTests/BrokenTests.swift:9: Could not read the reference: \(package.folder.url.standardizedFileURL.path)/Tests/AppTests/__Snapshots__/BrokenTests/unreadableReference.1.txt is a directory, not a file"

@@ -67,10 +67,10 @@ import Testing
     ]
     var swiftTesting = TestRunner.Pass(
       library: "Swift Testing", status: 1, crashed: false, issues: issues)
-    swiftTesting.failureKinds = [
-      "/P/T.swift:3": .mismatch, "/P/T.swift:5": .referenceNotRead, "/P/T.swift:6": .captureFailed,
-      "/P/T.swift:7": .recordLost,
-    ]
+    swiftTesting.snapshotFailures = [
+      (3, SnapshotFailureKind.mismatch), (5, .referenceNotRead), (6, .captureFailed),
+      (7, .recordLost),
+    ].map { FailureLog.Entry(kind: $1, file: "/P/T.swift", line: $0) }
     let passes = [
       swiftTesting,
       TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: []),
@@ -92,6 +92,48 @@ import Testing
         "  T.swift:8: Could not read the reference: (my own words)",
         "Not recorded: XCTest tests failed, and no failure could be read from them.",
       ])
+  }
+
+  /// A helper that forwards its caller's `file:` and `line:` to a plain assertion beside its
+  /// snapshot, or two assertions on one line: the record covers the snapshot's failure only,
+  /// whichever order they were reported in.
+  @Test func aRecordCoversOnlyItsOwnFailureAtASharedLine() {
+    let record = PendingRecord.file(
+      PendingFileRecord(
+        referencePath: "/P/__Snapshots__/T/a.1.txt", dataFile: "d", testName: "a()",
+        sourceFile: "/P/T.swift", line: 3))
+    let run = PendingRun(
+      directory: URL(fileURLWithPath: "/run"),
+      entries: [.init(record: record, url: URL(fileURLWithPath: "/run/1.record"))],
+      usedReferences: [])
+    let snapshot = TestIssue(file: "/P/T.swift", line: 3, message: "No reference\nmore")
+    let other = TestIssue(
+      file: "/P/T.swift", line: 3, message: "XCTAssertGreaterThanOrEqual failed: (1) < (2)")
+    let logged = [
+      FailureLog.Entry(kind: .mismatch, file: "/P/T.swift", line: 3, message: "No reference")
+    ]
+    for issues in [[snapshot, other], [other, snapshot]] {
+      var pass = TestRunner.Pass(library: "XCTest", status: 1, crashed: false, issues: issues)
+      pass.snapshotFailures = logged
+      let unrecorded = UnrecordedFailures(passes: [pass], run: run)
+      #expect(unrecorded.failures.map(\.issue) == [other])
+      #expect(unrecorded.failures.map(\.kind) == [.otherAssertion])
+    }
+    // Two snapshot failures and one record at that line: one is still not recorded.
+    var twice = TestRunner.Pass(
+      library: "Swift Testing", status: 1, crashed: false, issues: [snapshot, snapshot])
+    twice.snapshotFailures =
+      logged + [
+        FailureLog.Entry(kind: .recordLost, file: "/P/T.swift", line: 3, message: "No reference")
+      ]
+    #expect(
+      UnrecordedFailures(passes: [twice], run: run).failures.map(\.kind) == [
+        .snapshot(.recordLost)
+      ])
+    // A failure log that was lost: every failure counts, so the run cannot pass.
+    let unlogged = TestRunner.Pass(
+      library: "XCTest", status: 1, crashed: false, issues: [snapshot])
+    #expect(UnrecordedFailures(passes: [unlogged], run: run).failures.count == 1)
   }
 
   @Test func mergedRunsKeepTheNewestRecordOfEachTarget() {

@@ -28,8 +28,9 @@ struct TestRunner {
     var issues: [TestIssue]
     /// How many tests it started, where the library tells (Swift Testing's event stream).
     var testsStarted: Int? = nil
-    /// The kinds of its snapshot failures, by `file:line` (``FailureLog``).
-    var failureKinds: [String: SnapshotFailureKind] = [:]
+    /// Its snapshot assertions' failures, each with its kind, place and first line
+    /// (``FailureLog``), in the order they failed.
+    var snapshotFailures: [FailureLog.Entry] = []
 
     /// Swift Testing's exit status when no test ran (`EXIT_NO_TESTS_FOUND`): in a package whose
     /// tests are all XCTest, or under a `--filter` that matches only XCTest tests.
@@ -200,8 +201,6 @@ extension TestRunner.Pass {
     self.init(
       library: library, status: process.terminationStatus,
       crashed: process.terminationReason == .uncaughtSignal, issues: issues)
-    for entry in logged {
-      if let kind = entry.kind { failureKinds["\(entry.file):\(entry.line)"] = kind }
-    }
+    snapshotFailures = logged.filter { $0.kind != nil }
   }
 }

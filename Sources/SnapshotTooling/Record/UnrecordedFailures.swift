@@ -3,9 +3,12 @@
 /// The failures of a test run that no pending record covers, by kind: what `snapshot-record`
 /// could not fix, and why it must not exit 0.
 ///
-/// A failure is covered when a record was left at its file and line. The rest are failures of
-/// other assertions, or snapshot failures that left nothing to record (a reference that could
-/// not be read, a strategy that threw, a record that could not be written).
+/// Each snapshot failure the assertions logged claims one reported failure at its file and
+/// line, the one with its first line where there is one. A claimed failure is covered when its
+/// assertion left a record there. The rest are failures of other assertions, even at the same
+/// line (a helper that forwards `file:` and `line:` to a plain assertion beside its snapshot,
+/// two assertions on one line), and snapshot failures that left nothing to record (a reference
+/// that could not be read, a strategy that threw, a record that could not be written).
 struct UnrecordedFailures {
   /// How a failure is counted: by the kind its assertion logged (``FailureLog``), or as
   /// another assertion's when it logged none.
@@ -42,17 +45,47 @@ struct UnrecordedFailures {
 
   init(passes: [TestRunner.Pass], run: PendingRun) {
     // A record of a reference in conflict is covered by the apply's refusal, which says why.
-    let covered = Set(
+    let recorded = Set(
       (run.entries + run.conflicted).map {
-        "\($0.record.sourceLocation.file):\($0.record.sourceLocation.line)"
+        Place(file: $0.record.sourceLocation.file, line: $0.record.sourceLocation.line)
       })
     for pass in passes where !pass.crashed {
-      for issue in pass.issues where !covered.contains("\(issue.file):\(issue.line)") {
-        let kind = pass.failureKinds["\(issue.file):\(issue.line)"]
+      let kinds = Self.claim(pass.issues, by: pass.snapshotFailures)
+      for (issue, kind) in zip(pass.issues, kinds) {
+        if kind == .mismatch, recorded.contains(Place(file: issue.file, line: issue.line)) {
+          continue
+        }
         failures.append((issue, kind.map(Kind.snapshot) ?? .otherAssertion))
       }
       if pass.failed && pass.issues.isEmpty { unexplained.append(pass.library) }
     }
+  }
+
+  private struct Place: Hashable {
+    var file: String
+    var line: Int
+  }
+
+  /// The kind of the snapshot failure each issue reports, `nil` for another assertion's: each
+  /// logged failure claims an unclaimed issue at its place, its own message first.
+  private static func claim(_ issues: [TestIssue], by logged: [FailureLog.Entry])
+    -> [SnapshotFailureKind?]
+  {
+    var kinds = [SnapshotFailureKind?](repeating: nil, count: issues.count)
+    var unclaimed: [Place: [Int]] = [:]
+    for (index, issue) in issues.enumerated() {
+      unclaimed[Place(file: issue.file, line: issue.line), default: []].append(index)
+    }
+    for entry in logged {
+      let place = Place(file: entry.file, line: entry.line)
+      guard let candidates = unclaimed[place], !candidates.isEmpty else { continue }
+      let position =
+        candidates.firstIndex { issues[$0].message.prefix { !$0.isNewline } == entry.message ?? "" }
+        ?? 0
+      kinds[candidates[position]] = entry.kind
+      unclaimed[place]?.remove(at: position)
+    }
+    return kinds
   }
 
   var isEmpty: Bool { failures.isEmpty && unexplained.isEmpty }

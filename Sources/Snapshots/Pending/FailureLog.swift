@@ -44,7 +44,8 @@ import Foundation
     public var line: Int
     /// The test, as its framework names it (`Suite.testFoo`), for a reported failure.
     public var test: String?
-    /// A reported failure's first line.
+    /// A failure's first line: a reported failure's, or the message a snapshot assertion
+    /// reported.
     public var message: String?
 
     public init(
@@ -62,6 +63,9 @@ import Foundation
   private static let path: String? = SnapshotSettings.processEnvironment[variable].flatMap {
     $0.isEmpty ? nil : $0
   }
+
+  /// Whether the tool asked for a log.
+  static var isActive: Bool { path != nil }
 
   /// Appends an entry when the tool asked for a log.
   ///

@@ -262,11 +262,16 @@ struct SnapshotVerification<Value, Format> {
         settings: nil))
   }
 
-  /// Tells `snapshot-record` the kind of a failure, where it asked to be told.
+  /// Tells `snapshot-record` the kind of a failure, where it asked to be told, with the first
+  /// line of its message: other assertions may fail at the same line (a helper forwards its
+  /// caller's `file:` and `line:`), and the tool pairs each logged failure with its own report.
   private func logged(_ verdict: Verdict) -> Verdict {
-    if let kind = verdict.result.failureKind {
+    if FailureLog.isActive, let kind = verdict.result.failureKind {
       let (file, line) = place.source
-      FailureLog.append(.init(kind: kind, file: file, line: Int(line)))
+      FailureLog.append(
+        .init(
+          kind: kind, file: file, line: Int(line),
+          message: verdict.message.map { String($0.prefix { !$0.isNewline }) }))
     }
     return verdict
   }
