@@ -121,7 +121,7 @@ let package = Package(
     .testTarget(
       name: "SnapshotToolingTests",
       dependencies: [
-        "SnapshotTooling", "SnapshotsPNG", "TestSupport",
+        "SnapshotTooling", "SnapshotsPNG", "SnapshotsCompatibility", "TestSupport",
         // The oracle the Swift reader (`SwiftDeclarations`, `SwiftCalls`) is held to.
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),

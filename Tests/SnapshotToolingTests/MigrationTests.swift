@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SnapshotTooling
@@ -36,17 +37,63 @@ import Testing
       import SnapshotTesting
 
       func setUp() {
-        SnapshotTesting.isRecording = true
         let strategy: SnapshotTesting.Snapshotting<Int, String> = .description
-        _ = strategy
+        SnapshotTesting.assertSnapshot(of: 1, as: strategy)
       }
 
       """)
     #expect(
-      result.text?.contains("  Snapshots.isRecording = true\n") == true, "\(result.text ?? "")")
-    #expect(
       result.text?.contains("let strategy: Snapshots.Snapshotting<Int, String>") == true,
       "\(result.text ?? "")")
+    #expect(
+      result.text?.contains("  Snapshots.assertSnapshot(of: 1, as: strategy)") == true,
+      "a file without deprecated spellings does not import their module")
+    #expect(result.usesDeprecatedSpellings == false)
+  }
+
+  /// Each name `SnapshotsCompatibility` declares, qualified by swift-snapshot-testing's module,
+  /// is qualified by `SnapshotsCompatibility`: `MigratedQualifiedUses.swift` is the expected
+  /// text, and this target compiles it.
+  @Test func qualifiedUsesOfMovedNamesCompile() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let migrated = try String(
+      contentsOf: folder.appendingPathComponent("MigratedQualifiedUses.swift"), encoding: .utf8)
+    var original = migrated.replacingOccurrences(
+      of: "import Snapshots\nimport SnapshotsCompatibility\nimport InlineSnapshots\n",
+      with: "import SnapshotTesting\nimport InlineSnapshotTesting\n")
+    for name in ImportMigration.compatibilityNames {
+      let module =
+        name.contains("Inline") && !name.hasPrefix("_")
+        ? "InlineSnapshotTesting" : "SnapshotTesting"
+      original = original.replacingOccurrences(
+        of: "SnapshotsCompatibility.\(name)", with: "\(module).\(name)")
+    }
+    #expect(!original.contains("SnapshotsCompatibility."), "\(original)")
+    #expect(ImportMigration.migrate(original).text == migrated)
+    // Every name the module declares at its top level is listed, and used there.
+    let declared = try Self.topLevelNames(
+      in: folder.appendingPathComponent("../../Sources/SnapshotsCompatibility"))
+    #expect(declared == ImportMigration.compatibilityNames)
+    for name in declared { #expect(migrated.contains("SnapshotsCompatibility.\(name)"), "\(name)") }
+  }
+
+  /// The public names a module's files declare outside every type and extension.
+  static func topLevelNames(in folder: URL) throws -> Set<String> {
+    var names: Set<String> = []
+    let pattern = try Regex(#"^\s*public (?:var|func|typealias|struct|enum|class) (\w+)"#)
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      var depth = 0
+      for line in text.split(separator: "\n") {
+        if depth == 0, let match = line.firstMatch(of: pattern),
+          let name = match.output[1].substring
+        {
+          names.insert(String(name))
+        }
+        depth += line.count { $0 == "{" } - line.count { $0 == "}" }
+      }
+    }
+    return names
   }
 
   @Test func usesOfTheirInternalsAreNamed() {
@@ -109,6 +156,44 @@ import Testing
       changes.contains(
         "line 13: AppTesting gets SnapshotsCompatibility (it uses swift-snapshot-testing's deprecated spellings)"
       ), "\(changes)")
+  }
+
+  /// A list written one element a line gets each added product on a line of its own, with the
+  /// list's trailing comma or without it, as it was.
+  @Test(arguments: [true, false]) func productsAddedToAListOfLinesGetLinesOfTheirOwn(comma: Bool)
+    throws
+  {
+    let manifest = """
+      let package = Package(
+        name: "App",
+        targets: [
+          .testTarget(
+            name: "AppTests",
+            dependencies: [
+              "App",
+              .product(name: "SnapshotTesting", package: "swift-snapshot-testing")\(comma ? "," : "")
+            ])
+        ]
+      )
+
+      """
+    let outcome = ManifestMigration.migrate(
+      manifest, identity: "swift-snapshots",
+      additions: ["AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"]])
+    guard case .rewritten(let text, _) = outcome else {
+      Issue.record("not rewritten: \(outcome)")
+      return
+    }
+    #expect(
+      text.contains(
+        """
+              dependencies: [
+                "App",
+                .product(name: "Snapshots", package: "swift-snapshots"),
+                .product(name: "SnapshotsJSON", package: "swift-snapshots"),
+                .product(name: "SnapshotsCompatibility", package: "swift-snapshots")\(comma ? "," : "")
+              ])
+        """), "\(text)")
   }
 
   static let manifest = """

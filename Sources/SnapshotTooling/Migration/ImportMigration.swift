@@ -38,13 +38,34 @@ struct ImportMigration {
     "DiffAttachment",
   ]
 
+  /// The names `SnapshotsCompatibility` declares at its top level: a use qualified by
+  /// swift-snapshot-testing's module (`SnapshotTesting.record = true`) is qualified by
+  /// `SnapshotsCompatibility`, which re-exports `Snapshots` and `InlineSnapshots` for the
+  /// overloads it adds to theirs.
+  static let compatibilityNames: Set = [
+    "isRecording", "record", "diffTool", "SnapshotTestCase", "XCTAttachment", "DiffAttachment",
+    "_assertInlineSnapshot", "_verifyInlineSnapshot", "InlineSnapshotSyntaxDescriptor",
+    "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
+  ]
+  /// Those of ``compatibilityNames`` that `Snapshots` and `InlineSnapshots` declare too: they
+  /// are qualified by `SnapshotsCompatibility` only in a file that uses deprecated spellings.
+  static let overloadedNames: Set = [
+    "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
+  ]
+
   /// Whether the token at `index` starts a use of a deprecated spelling: one of
-  /// ``deprecatedNames``, the globals `record` and `diffTool` assigned, `matching:` as the first
-  /// label of an assertion, a `Bool` given as a record mode, `nil` as a diff tool.
+  /// ``deprecatedNames``, the globals `record` and `diffTool` assigned or qualified by
+  /// swift-snapshot-testing's module, `matching:` as the first label of an assertion, a `Bool`
+  /// given as a record mode, `nil` as a diff tool.
   static func usesDeprecatedSpelling(at index: Int, in tokens: [SwiftTokens.Token]) -> Bool {
     let token = tokens[index]
     guard token.kind == .identifier else { return false }
     if deprecatedNames.contains(token.text) { return true }
+    if qualifier(of: index, in: tokens) != nil, compatibilityNames.contains(token.text),
+      !overloadedNames.contains(token.text)
+    {
+      return true
+    }
     let next = index + 1 < tokens.count ? tokens[index + 1] : nil
     let afterNext = index + 2 < tokens.count ? tokens[index + 2] : nil
     let previous = index > 0 ? tokens[index - 1] : nil
@@ -53,7 +74,6 @@ struct ImportMigration {
       if let next, next.isOperator("="),
         !(previous.map { $0.isKeyword("let") || $0.isKeyword("var") } ?? false),
         previous?.isPunctuation(".") != true
-          || (index >= 2 && modules[tokens[index - 2].text] != nil)
       {
         return true
       }
@@ -119,12 +139,17 @@ struct ImportMigration {
           "line \(lines.location(of: token.start).line): \(token.text) is swift-snapshot-testing's internal, with no counterpart here; change this use by hand"
         )
       }
-      // `SnapshotTesting.isRecording`, `SnapshotTesting.Snapshotting<…>`: the module's name too.
-      if let module = modules[token.text], index + 1 < tokens.count,
-        tokens[index + 1].isPunctuation("."), !tokens[index + 1].spaceBefore,
-        index == 0 || !tokens[index - 1].isPunctuation(".")
+      // `SnapshotTesting.Snapshotting<…>`, `SnapshotTesting.record`: the module's name too.
+      if let module = modules[token.text], index + 2 < tokens.count,
+        qualifier(of: index + 2, in: tokens) == index
       {
-        qualifiers.append(TextEdit(range: token.start..<token.end, text: module))
+        let name = tokens[index + 2].text
+        let compatible =
+          compatibilityNames.contains(name)
+          && (usesDeprecated || !overloadedNames.contains(name))
+        qualifiers.append(
+          TextEdit(
+            range: token.start..<token.end, text: compatible ? "SnapshotsCompatibility" : module))
       }
     }
     guard hasImports || !qualifiers.isEmpty || !notes.isEmpty else {
@@ -134,6 +159,16 @@ struct ImportMigration {
     return Result(
       text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
       usesJSON: usesJSON, usesDeprecatedSpellings: usesDeprecated)
+  }
+
+  /// The index of the swift-snapshot-testing module that qualifies the name at `index`
+  /// (`SnapshotTesting` in `SnapshotTesting.record`), if one does.
+  private static func qualifier(of index: Int, in tokens: [SwiftTokens.Token]) -> Int? {
+    guard index >= 2, tokens[index - 1].isPunctuation("."), !tokens[index - 1].spaceBefore,
+      modules[tokens[index - 2].text] != nil, tokens[index - 2].kind == .identifier,
+      index == 2 || !tokens[index - 3].isPunctuation(".")
+    else { return nil }
+    return index - 2
   }
 
   /// The first and last token of the module path an `import` at `index` names (`X` in

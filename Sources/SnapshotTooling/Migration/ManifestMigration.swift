@@ -92,10 +92,21 @@ struct ManifestMigration {
         additions[target]?.contains($0.name) == true && !text.contains("\"\($0.name)\"")
       }
       guard !products.isEmpty, let last = list.elements?.last else { continue }
-      let separator = last.end == last.expressionEnd ? ", " : " "
       let added = products.map { ".product(name: \"\($0.name)\", package: \"\(identity)\")" }
-      edits.append(
-        TextEdit(range: last.end..<last.end, text: separator + added.joined(separator: ", ")))
+      let hasComma = last.end != last.expressionEnd
+      if let indent = Self.lineIndent(before: last.start, after: list.expressionStart, in: bytes) {
+        // A list written one element a line gets one a line, with its trailing commas.
+        let lines = added.map { "\n" + indent + $0 }
+        edits.append(
+          TextEdit(
+            range: last.end..<last.end,
+            text: (hasComma ? "" : ",") + lines.joined(separator: ",") + (hasComma ? "," : "")))
+      } else {
+        edits.append(
+          TextEdit(
+            range: last.end..<last.end,
+            text: (hasComma ? " " : ", ") + added.joined(separator: ", ")))
+      }
       for product in products {
         changes.append("line \(line(last.start)): \(target) gets \(product.name) (\(product.why))")
       }
@@ -115,6 +126,19 @@ struct ManifestMigration {
       return .refused(["the edited manifest would not be right; change it by hand:"] + changes)
     }
     return .rewritten(text, changes: changes)
+  }
+
+  /// The white space that starts the line of `offset`, when that line starts after `start`
+  /// with nothing before `offset`: the indentation of an element written on a line of its own.
+  private static func lineIndent(before offset: Int, after start: Int, in bytes: [UInt8])
+    -> String?
+  {
+    var position = offset
+    while position > start, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[position - 1]) {
+      position -= 1
+    }
+    guard position > start, bytes[position - 1] == UInt8(ascii: "\n") else { return nil }
+    return String(decoding: bytes[position..<offset], as: UTF8.self)
   }
 
   /// The call as an element of the dependencies list: from the end of the line or element
