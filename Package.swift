@@ -103,11 +103,14 @@ let package = Package(
       name: "SnapshotsCustomDumpTests",
       dependencies: ["SnapshotsCustomDump", "InlineSnapshots", "SnapshotsStrategyLaws"]
     ),
+    // zlib (Debian: zlib1g-dev), for compressed HTTP bodies.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // `.http`: requests, responses and exchanges as HTTP/1.1-shaped text, on swift-http-types.
     .target(
       name: "SnapshotsHTTP",
       dependencies: [
-        "Snapshots", "SnapshotsJSON", .product(name: "HTTPTypes", package: "swift-http-types"),
+        "Snapshots", "SnapshotsJSON", "CZlib",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
     .testTarget(

@@ -1,20 +1,11 @@
 import Foundation
 import HTTPTypes
-import SnapshotsJSON
 
 /// How a message is written as text: HTTP/1.1's shape (the request or status line, the header
-/// fields in their order, a blank line, the body), with secrets replaced and bodies made
-/// readable by their content type.
+/// fields in their order, a blank line, the body), with secrets replaced (``HTTPSecrets``) and
+/// bodies made readable (``HTTPBody``).
 struct HTTPText {
-  /// Header fields whose values are written as they are although they hold secrets.
-  var revealing: Set<HTTPField.Name> = []
-
-  /// Fields whose values are secrets: never written unless revealed by name.
-  static let secrets: [HTTPField.Name] = [
-    .authorization, .proxyAuthorization, .cookie, .setCookie,
-  ]
-
-  static let placeholder = "<redacted>"
+  var secrets = HTTPSecrets()
 
   func text(of exchange: HTTPExchange) -> String {
     text(.request(exchange.request), body: exchange.requestBody) + "\n"
@@ -26,9 +17,10 @@ struct HTTPText {
     let fields: HTTPFields
     switch head {
     case .request(let request):
-      lines = ["\(request.method.rawValue) \(request.path ?? "*") HTTP/1.1"]
+      let target = HTTPSecrets.withoutCredentials(inURLs: request.path ?? "*")
+      lines = ["\(request.method.rawValue) \(target) HTTP/1.1"]
       if let authority = request.authority {
-        lines.append("Host: \(authority)")
+        lines.append("Host: \(HTTPSecrets.authority(authority))")
       }
       fields = request.headerFields
     case .response(let response):
@@ -37,88 +29,49 @@ struct HTTPText {
       fields = response.headerFields
     }
     for field in fields {
-      lines.append("\(field.name.rawName): \(value(of: field))")
+      lines.append("\(field.name.rawName): \(secrets.value(of: field, Self.value(of: field)))")
     }
     var text = lines.joined(separator: "\n") + "\n"
     if !body.isEmpty {
-      text += "\n" + Self.body(body, contentType: fields[.contentType])
+      var written = HTTPBody.text(
+        body, contentType: fields[.contentType], contentEncoding: fields[.contentEncoding])
+      if fields[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+        written = HTTPSecrets.withoutCredentials(inForm: written)
+      }
+      text += "\n" + written
     }
     return text
   }
 
-  /// A field's value, with a secret's replaced: what says what kind it is (`Bearer`, a
-  /// cookie's name and attributes) is kept.
-  private func value(of field: HTTPField) -> String {
-    guard Self.secrets.contains(field.name), !revealing.contains(field.name) else {
-      return field.value
-    }
-    switch field.name {
-    case .authorization, .proxyAuthorization:
-      // `Bearer abc…`: the scheme, then the placeholder.
-      let parts = field.value.split(separator: " ", maxSplits: 1)
-      guard parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" }) else {
-        return Self.placeholder
-      }
-      return "\(parts[0]) \(Self.placeholder)"
-    case .setCookie:
-      // `id=abc; Path=/; HttpOnly`: the cookie's value only; its attributes are no secret.
-      var parts = field.value.split(separator: ";", omittingEmptySubsequences: false)
-      if let first = parts.first { parts[0] = Substring(Self.redactingValue(of: first)) }
-      return parts.joined(separator: ";")
-    default:
-      // `Cookie: a=1; b=2`: every value.
-      return field.value.split(separator: ";").map { Self.redactingValue(of: $0) }
-        .joined(separator: ";")
-    }
-  }
-
-  /// `name=value` as `name=<redacted>`, its spaces kept.
-  private static func redactingValue(of pair: Substring) -> String {
-    guard let equals = pair.firstIndex(of: "=") else { return placeholder }
-    return pair[...equals] + placeholder
-  }
-
-  /// A body as text a reader can diff: JSON canonical (keys sorted, numbers written one way,
-  /// two-space indent), text as it is, anything else as its size and SHA-256, never its bytes.
-  static func body(_ body: [UInt8], contentType: String?) -> String {
-    let mediaType =
-      contentType?.split(separator: ";").first?
-      .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-    let text = String(validating: body, as: UTF8.self)
-    if mediaType == "application/json" || mediaType.hasSuffix("+json") {
-      do {
-        return Self.endingInNewline(try JSONValue(parsing: body).normalizingNumbers().canonicalText)
-      } catch {
-        let said = "<the body says \(mediaType) but is not JSON: \(error)>\n"
-        return said + (text.map(Self.endingInNewline) ?? binary(body))
+  /// A field's value as its bytes say, each byte that is not UTF-8 written `\xHH`: HTTPTypes'
+  /// `value` would make every such byte U+FFFD, so that different values read the same.
+  static func value(of field: HTTPField) -> String {
+    field.withUnsafeBytesOfValue { bytes in
+      if let text = String(validating: bytes, as: UTF8.self) { return text }
+      var text = ""
+      var iterator = bytes.makeIterator()
+      var parser = Unicode.UTF8.ForwardParser()
+      var offset = 0
+      while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let encoded):
+          text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+          offset += encoded.count
+        case .error(let length):
+          for byte in bytes[offset..<offset + length] {
+            text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+          }
+          offset += length
+        case .emptyInput:
+          return text
+        }
       }
     }
-    if let text, isText(mediaType) || mediaType.isEmpty && !text.contains(where: isControl) {
-      return endingInNewline(text)
-    }
-    return binary(body)
   }
+}
 
-  private static func endingInNewline(_ text: String) -> String {
-    text.hasSuffix("\n") ? text : text + "\n"
-  }
-
-  private static func binary(_ body: [UInt8]) -> String {
-    "<\(body.count) bytes, SHA-256 \(SHA256.hex(body))>\n"
-  }
-
-  /// Media types written as text: `text/*`, forms, XML, JavaScript.
-  private static func isText(_ mediaType: String) -> Bool {
-    mediaType.hasPrefix("text/") || mediaType.hasSuffix("+xml")
-      || [
-        "application/x-www-form-urlencoded", "application/xml", "application/javascript",
-        "application/x-ndjson", "application/graphql",
-      ].contains(mediaType)
-  }
-
-  private static func isControl(_ character: Character) -> Bool {
-    character.unicodeScalars.contains {
-      $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" || $0.value == 0x7F
-    }
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: Swift.max(0, width - count)) + self
   }
 }

@@ -60,7 +60,7 @@ extension Snapshotting where Format == String {
     revealing: Set<HTTPField.Name>, filters: [SnapshotFilter],
     _ write: @escaping (HTTPText, Value) -> String
   ) -> Snapshotting {
-    let writer = HTTPText(revealing: revealing)
+    let writer = HTTPText(secrets: HTTPSecrets(revealing: revealing))
     var strategy = Snapshotting<String, String>.lines.pullback { write(writer, $0) }
       .filtered([.httpDates] + filters)
     strategy.pathExtension = "http"
@@ -70,9 +70,17 @@ extension Snapshotting where Format == String {
 
 extension SnapshotFilter {
   /// A header field's value, whatever it is (a request id, a server's version): `<volatile>`.
+  ///
+  /// Only in a message's head, the lines from its request or status line to the first blank
+  /// line: a body line that reads like the field is the body's. In each head, the field's
+  /// first occurrence.
   public static func httpField(_ name: HTTPField.Name) -> SnapshotFilter {
     let escaped = NSRegularExpression.escapedPattern(for: name.rawName)
-    return .regex("(?im)^(\(escaped)): .*$", replacement: "$1: <volatile>")
+    let start = "(?:[A-Z]+ \\S+ HTTP/1\\.1|HTTP/1\\.1 \\d{3}.*)"
+    var filter = SnapshotFilter.regex(
+      "(?m)^(\(start)\\n(?:.+\\n)*?)((?i:\(escaped))): .*$", replacement: "$1$2: <volatile>")
+    filter.name = "the \(name.rawName) field"
+    return filter
   }
 }
 

@@ -212,15 +212,17 @@ final class HTTPSnapshottableXCTests: XCTestCase {
   }
 }
 
-/// An `Authorization: Bearer …` and a `Set-Cookie` never reach anything the toolkit writes:
+/// An `Authorization: Bearer …`, a `Set-Cookie`, a URL's user information and a query's token
+/// never reach anything the toolkit writes:
 /// references, artifacts, pending records (file and inline), the catalog, the gallery page.
 @Suite struct HTTPSecretsTests {
-  static let secrets = ["s3cr3t-b34r3r", "c00k13-v4lu3", "s3t-c00k13"]
+  static let secrets = ["s3cr3t-b34r3r", "c00k13-v4lu3", "s3t-c00k13", "us3r-pw", "qu3ry-t0k3n"]
 
   static func exchange(_ body: String) -> HTTPExchange {
     HTTPExchange(
       request: HTTPRequest(
-        method: .get, scheme: "https", authority: "example.com", path: "/account",
+        method: .get, scheme: "https", authority: "ann:\(secrets[3])@example.com",
+        path: "/account?access_token=\(secrets[4])",
         headerFields: [.authorization: "Bearer \(secrets[0])", .cookie: "sid=\(secrets[1])"]),
       response: HTTPResponse(
         status: .ok,
@@ -270,7 +272,7 @@ final class HTTPSnapshottableXCTests: XCTestCase {
     // The gallery shows an exchange as text, its change as a diff.
     let page = try String(
       contentsOfFile: root + "/.build/snapshots/gallery.html", encoding: .utf8)
-    #expect(page.contains("GET /account HTTP/1.1"), "\(page)")
+    #expect(page.contains("GET /account?access_token=&lt;redacted&gt; HTTP/1.1"), "\(page)")
     #expect(page.contains("<span class=\"add\">+new</span>"), "\(page)")
     // What was searched: a reference, an artifact, the pending records, the catalog and page.
     for kind in [
