@@ -26,8 +26,10 @@ struct HTMLElementKind {
 
   init(_ name: String) {
     self.name = name
-    writtenName = Array(
+    let local = Array(
       name.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last ?? [])
+    writtenName =
+      ForeignNames.elements[String(decoding: local, as: UTF8.self)].map { Array($0.utf8) } ?? local
     // A name HTML cannot spell (libxml2 recovers some from broken tags, `<:a>`): its tags
     // would read back as text, so only what it holds is written, as for an added `<body>`.
     guard let first = writtenName.first, (0x61...0x7A).contains(first | 0x20) else {

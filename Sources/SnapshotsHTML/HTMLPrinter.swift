@@ -30,6 +30,8 @@ struct HTMLPrinter {
   let lineWidth = 100
 
   private var out: [UInt8] = []
+  /// Each attribute name as written, by libxml2's one copy of it.
+  private var attributeNames: [UnsafePointer<xmlChar>: [UInt8]] = [:]
   /// Whether a line of text is being written, where it began and where its text begins.
   private var inLine = false
   private var lineStart = 0
@@ -395,7 +397,7 @@ struct HTMLPrinter {
   }
 
   private mutating func writeAttribute(_ attribute: xmlAttrPtr) {
-    appendCString(attribute.pointee.name)
+    writeAttributeName(attribute.pointee.name)
     let valueStart = out.count
     write("=\"")
     let textStart = out.count
@@ -413,6 +415,24 @@ struct HTMLPrinter {
     }
     if HTMLText.equal(attribute.pointee.name, "class") { normalizeClasses(from: textStart) }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// An attribute's name, in SVG's and MathML's spelling where they have one
+  /// (``ForeignNames``); looked up once per name, which libxml2 keeps once per page.
+  private mutating func writeAttributeName(_ name: UnsafePointer<xmlChar>?) {
+    guard let name else { return }
+    if let known = attributeNames[name] {
+      out.append(contentsOf: known)
+      return
+    }
+    let start = out.count
+    appendCString(name)
+    let written = ForeignNames.attributes[String(decoding: out[start...], as: UTF8.self)]
+    if let written {
+      out.removeLast(out.count - start)
+      out.append(contentsOf: written.utf8)
+    }
+    attributeNames[name] = Array(out[start...])
   }
 
   /// A class list's names are separated by any whitespace, in any order: one space, and in

@@ -153,6 +153,44 @@ import Testing
     }
   }
 
+  /// A raw `&` that starts no character reference is text, as HTML5 reads it: the page
+  /// snapshots as its `&amp;` spelling does, with no complaint.
+  @Test func aRawAmpersandIsText() {
+    let raw = #"<p><a href="/x?a=1&b=2&copy=3">Tom & Jerry &more</a></p>"#
+    let escaped = #"<p><a href="/x?a=1&amp;b=2&amp;copy=3">Tom &amp; Jerry &amp;more</a></p>"#
+    assertInlineSnapshot(of: raw, as: .html) {
+      """
+      <p><a href="/x?a=1&amp;b=2&amp;copy=3">Tom &amp; Jerry &amp;more</a></p>
+
+      """
+    }
+    #expect(text(raw) == text(escaped))
+  }
+
+  /// SVG's and MathML's camelCase names, which libxml2 lowercases, are written as a browser
+  /// reads them in either spelling.
+  @Test func svgNamesKeepTheirCase() {
+    let page = """
+      <svg viewBox="0 0 10 10" preserveAspectRatio="none"><defs><linearGradient id="g"       gradientUnits="userSpaceOnUse"/><clipPath id="c"/></defs><foreignObject width="1"/></svg>
+      """
+    assertInlineSnapshot(of: page, as: .html) {
+      """
+      <svg viewBox="0 0 10 10" preserveAspectRatio="none"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"></linearGradient><clipPath id="c"></clipPath></defs><foreignObject width="1"></foreignObject></svg>
+
+      """
+    }
+    let lowercased = page.replacingOccurrences(of: "viewBox", with: "viewbox")
+      .replacingOccurrences(of: "linearGradient", with: "lineargradient")
+      .replacingOccurrences(of: "gradientUnits", with: "gradientunits")
+    #expect(text(lowercased) == text(page))
+  }
+
+  private func text(_ page: String) -> String {
+    var text = ""
+    _ = Snapshotting<String, String>.html.snapshot(page).run { text = $0 }
+    return text
+  }
+
   @Test func aFailureEndsWithTheParsersComplaints() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
