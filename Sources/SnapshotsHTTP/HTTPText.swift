@@ -59,7 +59,7 @@ struct HTTPText {
           offset += encoded.count
         case .error(let length):
           for byte in bytes[offset..<offset + length] {
-            text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
           }
           offset += length
         case .emptyInput:
@@ -67,11 +67,5 @@ struct HTTPText {
         }
       }
     }
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, width - count)) + self
   }
 }

@@ -77,6 +77,12 @@ struct Review {
     let gallery = try terminal.waitFor("Gallery: file://", seconds: 60)
     #expect(
       gallery.contains("/.build/snapshots/gallery.html#search=reviewAlpha%2E1%2Etxt"), "\(gallery)")
+    // Written from a terminal, where diffs are coloured: the page's lines are classed by their
+    // kind and hold no escape code.
+    let page = try package.read(".build/snapshots/gallery.html")
+    #expect(page.contains("<span class=\"remove\">-alpha 1</span>"), "\(page)")
+    #expect(page.contains("<span class=\"add\">+alpha 2</span>"), "\(page)")
+    #expect(!page.contains("\u{1B}"), "an escape code in the page")
     // Alpha, beta, dump, new, inline one, inline two, image: in source order.
     for (key, next) in [("a", "[2/7]"), ("r", "[3/7]"), ("a", "[4/7]"), ("r", "[5/7]")] {
       try terminal.send(key)

@@ -4,7 +4,7 @@ import Testing
 @_spi(Tooling) @testable import Snapshots
 
 /// Lines that look the same on screen fail naming what differs: a byte-order mark, Unicode
-/// normalisation, invisible characters, look-alike spaces.
+/// normalisation, invisible characters, look-alike spaces, white space at the end of a line.
 @Suite struct LookAlikeTextTests {
   func message(_ reference: String, _ actual: String) -> String? {
     Diffing<String>.lines.diff(reference, actual)?.message
@@ -47,6 +47,19 @@ import Testing
     #expect(
       lines == [
         "Line 2 of the reference and 3 of the actual value look the same but differ in word joiner (U+2060): 1 in the reference, 0 in the actual value."
+      ])
+  }
+
+  /// In a plain ASCII text too, where the other look-alikes cannot be.
+  @Test func whiteSpaceAtTheEndOfALineIsNamed() throws {
+    let text = try #require(message("a\ntotal: 5\nz\n", "a\ntotal: 5  \nz\n"))
+    #expect(
+      text.hasSuffix(
+        "Line 2 of both look the same but differ in white space at the end: none in the reference, 2 spaces in the actual value."
+      ), "\(text)")
+    #expect(
+      LookAlikeText.lines(reference: "x \t\n", actual: "x\u{A0}\n") == [
+        "Line 1 of both look the same but differ in no-break space (U+00A0): 0 in the reference, 1 in the actual value; white space at the end: a space and a tab in the reference, a space in the actual value."
       ])
   }
 

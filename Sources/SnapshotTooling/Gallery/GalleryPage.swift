@@ -160,17 +160,23 @@ struct GalleryPage {
     }
   }
 
-  /// A coloured unified diff of two texts.
+  /// A coloured unified diff of two texts, its lines classed by their kind: never by their
+  /// first character, so that a terminal's colours (or a line that starts with `+`) cannot
+  /// mislead it.
   private func diff(from reference: String, to new: String) -> String {
-    let diff =
-      Diffing<String>.lines.diff(reference, new)?.message ?? "(no difference in the text)"
+    let lines =
+      UnifiedDiff.report(reference: reference, actual: new, colored: false)
+      ?? [DiffLine(.note, "(no difference in the text)")]
     return "<pre class=\"diff\">"
-      + diff.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in
-        let kind =
-          line.hasPrefix("+")
-          ? "add" : line.hasPrefix("-") ? "remove" : line.hasPrefix("@@") ? "hunk" : "same"
-        return "<span class=\"\(kind)\">\(escape(String(line)))</span>"
+      + lines.map { line in
+        let kind: String
+        switch line.kind {
+        case .added: kind = "add"
+        case .removed: kind = "remove"
+        case .hunk: kind = "hunk"
+        case .unchanged, .fold, .note: kind = "same"
+        }
+        return "<span class=\"\(kind)\">\(escape(line.text))</span>"
       }.joined() + "</pre>\n"
   }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Says what differs between texts that look the same on screen: a byte-order mark, Unicode
 /// normalisation (`é` as one code point or as `e` and a combining accent), invisible characters
-/// (a zero-width space) and spaces that look like a space (a no-break space).
+/// (a zero-width space), spaces that look like a space (a no-break space) and white space at
+/// the end of a line.
 ///
 /// A diff shows such lines as one removed and one added, identical to a reader; a failure
 /// names what differs instead.
@@ -20,10 +21,10 @@ import Foundation
     [0x00A0, 0x202F, 0x205F, 0x3000].compactMap(Unicode.Scalar.init)
       + (0x2000...0x200A).compactMap(Unicode.Scalar.init))
 
-  /// How a text looks: invisible characters dropped, look-alike spaces as spaces, composed
-  /// (NFC), as bytes; two texts that look alike have the same key.
+  /// How a text looks: invisible characters dropped, look-alike spaces as spaces, white space
+  /// at its end dropped, composed (NFC), as bytes; two texts that look alike have the same key.
   public static func appearance(_ text: some StringProtocol) -> [UInt8] {
-    Array(visible(text).precomposedStringWithCanonicalMapping.utf8)
+    Array(trimmed(visible(text)).precomposedStringWithCanonicalMapping.utf8)
   }
 
   /// What differs between `reference` and `actual`, which look alike but are not the same
@@ -57,9 +58,16 @@ import Foundation
         "\(describe(scalar)): \(inReference) in the reference, \(inActual) in the actual value")
     }
     let visibleReference = visible(reference), visibleActual = visible(actual)
-    if !visibleReference.unicodeScalars.elementsEqual(visibleActual.unicodeScalars) {
+    let ends = (reference: trailingSpace(visibleReference), actual: trailingSpace(visibleActual))
+    if ends.reference != ends.actual {
       parts.append(
-        "Unicode normalisation: the reference is \(form(of: visibleReference)), the actual value \(form(of: visibleActual))"
+        "white space at the end: \(describe(ends.reference)) in the reference, "
+          + "\(describe(ends.actual)) in the actual value")
+    }
+    let (shownReference, shownActual) = (trimmed(visibleReference), trimmed(visibleActual))
+    if !shownReference.unicodeScalars.elementsEqual(shownActual.unicodeScalars) {
+      parts.append(
+        "Unicode normalisation: the reference is \(form(of: shownReference)), the actual value \(form(of: shownActual))"
       )
     }
     return "\(thing) look the same but differ in " + parts.joined(separator: "; ") + "."
@@ -68,31 +76,63 @@ import Foundation
   /// For each line of `actual` that is not in `reference` but looks like a line that is (and is
   /// not in `actual`), what differs; at most `limit` of them.
   public static func lines(reference: String, actual: String, limit: Int = 3) -> [String] {
-    // Every look-alike character is outside ASCII: most failing texts are done here.
-    guard
-      reference.utf8.contains(where: { $0 >= 0x80 }) || actual.utf8.contains(where: { $0 >= 0x80 })
-    else { return [] }
-    let old = reference.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let oldBytes = Set(old.map { Array($0.utf8) }), newBytes = Set(new.map { Array($0.utf8) })
+    let old = TextLines(reference), new = TextLines(actual)
+    return lines(old: old, new: new, diff: LineDiff(old: old, new: new), limit: limit)
+  }
+
+  /// The same for a diff already made: only its deleted and inserted lines are looked at, so
+  /// that a diff of a few changes in a long text pays for those lines only.
+  static func lines(old: TextLines, new: TextLines, diff: LineDiff, limit: Int = 3) -> [String] {
     var removed: [[UInt8]: Int] = [:]
-    for (index, line) in old.enumerated() where !newBytes.contains(Array(line.utf8)) {
-      let look = appearance(line)
+    for index in diff.deleted.indices where diff.deleted[index] {
+      let look = appearance(ofLine: index, in: old)
       if removed[look] == nil { removed[look] = index }
     }
     guard !removed.isEmpty else { return [] }
     var found: [String] = []
-    for (index, line) in new.enumerated() where !oldBytes.contains(Array(line.utf8)) {
-      guard found.count < limit, let match = removed[appearance(line)] else { continue }
+    for index in diff.inserted.indices where diff.inserted[index] && found.count < limit {
+      guard let match = removed[appearance(ofLine: index, in: new)] else { continue }
       let thing =
         match == index
         ? "Line \(index + 1) of both"
         : "Line \(match + 1) of the reference and \(index + 1) of the actual value"
-      if let text = difference(of: thing, reference: old[match], actual: line) {
+      if let text = difference(of: thing, reference: old[match], actual: new[index]) {
         found.append(text)
       }
     }
     return found
+  }
+
+  /// A line's ``appearance(_:)``; an ASCII line, which holds nothing invisible or look-alike,
+  /// is its bytes less the white space at its end.
+  private static func appearance(ofLine index: Int, in text: TextLines) -> [UInt8] {
+    var bytes = text.bytes[text.ranges[index]]
+    guard !bytes.contains(where: { $0 >= 0x80 }) else { return appearance(text[index]) }
+    while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+    return Array(bytes)
+  }
+
+  /// The spaces and tabs that end a text.
+  private static func trailingSpace(_ text: String) -> Substring {
+    text[trimmed(text).endIndex...]
+  }
+
+  private static func trimmed(_ text: String) -> Substring {
+    var end = text.endIndex
+    while end > text.startIndex, [" ", "\t"].contains(text[text.index(before: end)]) {
+      end = text.index(before: end)
+    }
+    return text[..<end]
+  }
+
+  /// `2 spaces and a tab`, `none`.
+  private static func describe(_ space: Substring) -> String {
+    let spaces = space.count { $0 == " " }, tabs = space.count - spaces
+    let words = [
+      spaces == 0 ? nil : spaces == 1 ? "a space" : "\(spaces) spaces",
+      tabs == 0 ? nil : tabs == 1 ? "a tab" : "\(tabs) tabs",
+    ].compactMap { $0 }
+    return words.isEmpty ? "none" : words.joined(separator: " and ")
   }
 
   private static func count(_ scalar: Unicode.Scalar, in text: some StringProtocol) -> Int {
@@ -108,7 +148,7 @@ import Foundation
     return String(scalars)
   }
 
-  private static func form(of text: String) -> String {
+  private static func form(of text: some StringProtocol) -> String {
     if text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     {
       return "composed (NFC)"

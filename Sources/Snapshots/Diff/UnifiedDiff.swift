@@ -25,10 +25,21 @@
   }
 
   public func text(old: String, new: String) -> String? {
+    let lines = lines(old: old, new: new)
+    return lines.isEmpty ? nil : lines.map(\.text).joined(separator: "\n")
+  }
+
+  /// The diff as typed lines, for a reader that tells them apart by kind (a page), not by
+  /// their first character; empty when the texts are the same line for line.
+  public func lines(old: String, new: String) -> [DiffLine] {
     let old = TextLines(old), new = TextLines(new)
-    let diff = LineDiff(old: old, new: new)
-    if diff.isEmpty { return nil }
-    var output: [String] = []
+    return lines(old: old, new: new, diff: LineDiff(old: old, new: new))
+  }
+
+  /// The diff of two texts' lines already compared.
+  func lines(old: TextLines, new: TextLines, diff: LineDiff) -> [DiffLine] {
+    if diff.isEmpty { return [] }
+    var output: [DiffLine] = []
     var shown = 0
     for hunk in hunks(diff, oldCount: old.count, newCount: new.count) {
       fold(hunk.oldStart - shown, into: &output)
@@ -39,9 +50,26 @@
     if output.count > maximumLines {
       let hidden = output.count - maximumLines
       output.removeLast(hidden)
-      output.append("… \(hidden) more lines of difference not shown; compare the files in full.")
+      output.append(
+        DiffLine(
+          .note, "… \(hidden) more lines of difference not shown; compare the files in full."))
     }
-    return output.joined(separator: "\n")
+    return output
+  }
+
+  /// What `.lines` reports of two texts that differ, typed: that only their line endings or
+  /// final newline differ, or the unified diff followed by what tells look-alike lines apart;
+  /// `nil` when they are the same bytes.
+  public static func report(reference: String, actual: String, colored: Bool) -> [DiffLine]? {
+    // Swift's `==` takes `é` and `e` with a combining accent as one; the bytes stored do not.
+    guard reference != actual || !UTF8Text.sameBytes(reference, actual) else { return nil }
+    if let endings = LineEndings.difference(reference: reference, actual: actual) {
+      return [DiffLine(.note, endings)]
+    }
+    let old = TextLines(reference), new = TextLines(actual)
+    let diff = LineDiff(old: old, new: new)
+    return UnifiedDiff(colored: colored).lines(old: old, new: new, diff: diff)
+      + LookAlikeText.lines(old: old, new: new, diff: diff).map { DiffLine(.note, $0) }
   }
 
   private struct Hunk {
@@ -75,15 +103,17 @@
     return hunks
   }
 
-  private func fold(_ count: Int, into output: inout [String]) {
+  private func fold(_ count: Int, into output: inout [DiffLine]) {
     guard countsFolds, count > 0 else { return }
-    output.append(paint("⋯ \(count) unchanged line\(count == 1 ? "" : "s")", "\u{1B}[2m"))
+    output.append(
+      DiffLine(.fold, paint("⋯ \(count) unchanged line\(count == 1 ? "" : "s")", "\u{1B}[2m")))
   }
 
   private func render(_ hunk: Hunk, _ diff: LineDiff, _ old: TextLines, _ new: TextLines)
-    -> [String]
+    -> [DiffLine]
   {
-    var lines = [paint(header(hunk), "\u{1B}[36m")]
+    var lines = [DiffLine(.hunk, paint(header(hunk), "\u{1B}[36m"))]
+    let noNewline = DiffLine(.note, "\\ No newline at end of file")
     var i = hunk.oldStart, j = hunk.newStart
     while i < hunk.oldEnd || j < hunk.newEnd {
       if i < hunk.oldEnd, diff.deleted[i] {
@@ -104,24 +134,28 @@
         }
         for o in deleted {
           lines.append(
-            words[o].map { WordDiff.paint($0.old, prefix: "-", code: "\u{1B}[31m") }
-              ?? paint("-" + old[o], "\u{1B}[31m"))
-          if old.isMissingNewline(at: o) { lines.append("\\ No newline at end of file") }
+            DiffLine(
+              .removed,
+              words[o].map { WordDiff.paint($0.old, prefix: "-", code: "\u{1B}[31m") }
+                ?? paint("-" + old[o], "\u{1B}[31m")))
+          if old.isMissingNewline(at: o) { lines.append(noNewline) }
         }
         for (k, n) in inserted.enumerated() {
           let pair = k < deleted.count ? words[deleted[k]] : nil
           lines.append(
-            pair.map { WordDiff.paint($0.new, prefix: "+", code: "\u{1B}[32m") }
-              ?? paint("+" + new[n], "\u{1B}[32m"))
-          if new.isMissingNewline(at: n) { lines.append("\\ No newline at end of file") }
+            DiffLine(
+              .added,
+              pair.map { WordDiff.paint($0.new, prefix: "+", code: "\u{1B}[32m") }
+                ?? paint("+" + new[n], "\u{1B}[32m")))
+          if new.isMissingNewline(at: n) { lines.append(noNewline) }
         }
       } else if j < hunk.newEnd, diff.inserted[j] {
-        lines.append(paint("+" + new[j], "\u{1B}[32m"))
-        if new.isMissingNewline(at: j) { lines.append("\\ No newline at end of file") }
+        lines.append(DiffLine(.added, paint("+" + new[j], "\u{1B}[32m")))
+        if new.isMissingNewline(at: j) { lines.append(noNewline) }
         j += 1
       } else {
-        lines.append(" " + old[i])
-        if old.isMissingNewline(at: i) { lines.append("\\ No newline at end of file") }
+        lines.append(DiffLine(.unchanged, " " + old[i]))
+        if old.isMissingNewline(at: i) { lines.append(noNewline) }
         i += 1
         j += 1
       }
@@ -146,5 +180,29 @@
 
   private func paint(_ line: String, _ code: String) -> String {
     colored ? code + line + "\u{1B}[0m" : line
+  }
+}
+
+/// A line of a unified diff, with its kind: a reader classifies it by that, never by its first
+/// character, which a coloured line does not start with.
+@_spi(Tooling) public struct DiffLine: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// `@@ -2,3 +2,3 @@`.
+    case hunk
+    case removed, added, unchanged
+    /// `⋯ 12 unchanged lines`.
+    case fold
+    /// What is said of the diff: `\ No newline at end of file`, a look-alike hint, a count of
+    /// lines not shown.
+    case note
+  }
+
+  public var kind: Kind
+  /// The line as a terminal shows it: with its `-`, `+` or space, coloured when asked.
+  public var text: String
+
+  public init(_ kind: Kind, _ text: String) {
+    self.kind = kind
+    self.text = text
   }
 }

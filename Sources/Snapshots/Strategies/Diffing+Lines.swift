@@ -16,14 +16,9 @@ nonisolated(unsafe) private let textLineDiffing: Diffing<String> = {
     toData: { Data($0.utf8) },
     fromData: { try UTF8Text.decode($0) },
     diff: { reference, actual in
-      // Swift's `==` takes `é` and `e` with a combining accent as one; the bytes stored do not.
-      guard reference != actual || !UTF8Text.sameBytes(reference, actual) else { return nil }
-      if let endings = LineEndings.difference(reference: reference, actual: actual) {
-        return SnapshotDifference(endings)
+      UnifiedDiff.report(reference: reference, actual: actual, colored: Terminal.showsColor).map {
+        SnapshotDifference($0.map(\.text).joined(separator: "\n"))
       }
-      let diff = UnifiedDiff(colored: Terminal.showsColor).text(old: reference, new: actual) ?? ""
-      let lookAlike = LookAlikeText.lines(reference: reference, actual: actual)
-      return SnapshotDifference(([diff] + lookAlike).joined(separator: "\n"))
     }
   )
   diffing.matchesRecording = UTF8Text.isEncoding
