@@ -18,40 +18,80 @@ public struct Command: Sendable, CustomStringConvertible {
 
   public var executable: Executable
   public var arguments: [String]
-  /// Variables set for the program, over the test process's own (a `nil` value removes one).
+  /// Variables set for the program, over ``fixedEnvironment`` and the inherited ones (a `nil`
+  /// value removes one).
   public var environment: [String: String?]
+  /// The names of the test process's variables the program gets as they are, beside
+  /// ``inheritedByDefault``: the rest of the test process's environment never reaches it.
+  public var inheriting: Set<String>
   /// The folder it runs in; `nil` is the test process's.
   public var workingDirectory: URL?
   /// What it reads on standard input (nothing: it reads end of file at once).
   public var standardInput: Data
-  /// How long it may run before it is stopped and the assertion fails.
+  /// How long it may run before it is stopped and the assertion fails: a `Duration`, such as
+  /// `.seconds(2)` or `.milliseconds(500)`.
   public var timeout: Duration
+
+  /// What every program is given, whatever the test process has, so that one command
+  /// snapshots the same in CI and in a shell: an English UTF-8 locale, UTC, a terminal that
+  /// draws nothing (`TERM=dumb`, `NO_COLOR=1`), 80 columns and 24 lines.
+  public static let fixedEnvironment: [String: String] = [
+    "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "TERM": "dumb", "NO_COLOR": "1",
+    "COLUMNS": "80", "LINES": "24",
+  ]
+
+  /// The test process's variables every program gets, as they are.
+  ///
+  /// Where programs and the user's files are, the temporary folder, and where a coverage build
+  /// writes its profile. `CI`, `SNAPSHOTS_*` and the like are left out; name them in
+  /// `inheriting:` to pass them on.
+  public static let inheritedByDefault: Set<String> = [
+    "PATH", "HOME", "USER", "TMPDIR", "LLVM_PROFILE_FILE",
+  ]
+
+  /// The program's whole environment: ``fixedEnvironment``, the inherited variables the test
+  /// process has, then ``environment``.
+  public var resolvedEnvironment: [String: String] {
+    var variables = Self.fixedEnvironment
+    let own = ProcessInfo.processInfo.environment
+    for name in Self.inheritedByDefault.union(inheriting) {
+      if let value = own[name] { variables[name] = value }
+    }
+    for (name, value) in environment { variables[name] = value }
+    return variables
+  }
 
   public init(
     _ executable: String, _ arguments: String..., environment: [String: String?] = [:],
-    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+    inheriting: Set<String> = [], workingDirectory: URL? = nil, standardInput: Data = Data(),
+    timeout: Duration = .seconds(30)
   ) {
     self.init(
       executable: .named(executable), arguments: arguments, environment: environment,
-      workingDirectory: workingDirectory, standardInput: standardInput, timeout: timeout)
+      inheriting: inheriting, workingDirectory: workingDirectory, standardInput: standardInput,
+      timeout: timeout)
   }
 
   public init(
     product: String, _ arguments: String..., environment: [String: String?] = [:],
-    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+    inheriting: Set<String> = [], workingDirectory: URL? = nil, standardInput: Data = Data(),
+    timeout: Duration = .seconds(30)
   ) {
     self.init(
       executable: .product(product), arguments: arguments, environment: environment,
-      workingDirectory: workingDirectory, standardInput: standardInput, timeout: timeout)
+      inheriting: inheriting, workingDirectory: workingDirectory, standardInput: standardInput,
+      timeout: timeout)
   }
 
   public init(
     executable: Executable, arguments: [String], environment: [String: String?] = [:],
-    workingDirectory: URL? = nil, standardInput: Data = Data(), timeout: Duration = .seconds(30)
+    inheriting: Set<String> = [], workingDirectory: URL? = nil, standardInput: Data = Data(),
+    timeout: Duration = .seconds(30)
   ) {
     self.executable = executable
     self.arguments = arguments
     self.environment = environment
+    self.inheriting = inheriting
     self.workingDirectory = workingDirectory
     self.standardInput = standardInput
     self.timeout = timeout
@@ -99,29 +139,36 @@ public struct CommandFailure: Error, CustomStringConvertible {
 extension Command {
   /// Runs the command to its end, or stops it at its timeout.
   ///
-  /// The program starts in a process group of its own, so that stopping it stops what it
-  /// started too; it is waited for by its process id alone, so a child it leaves behind
-  /// holding its output open does not hold the snapshot.
+  /// The program starts in a process group of its own, in ``resolvedEnvironment``. It is
+  /// waited for by its process id alone, so a child it leaves behind holding its output open
+  /// does not hold the snapshot; when it ends, or is stopped, what it started and left in its
+  /// group is stopped too, so nothing it started outlives the assertion.
   public func run() throws(CommandFailure) -> CommandOutput {
     let url = try resolvedExecutable()
-    var variables = ProcessInfo.processInfo.environment
-    for (name, value) in environment { variables[name] = value }
     let child: SpawnedProcess
     do {
       child = try SpawnedProcess(
-        url.path, arguments: arguments, environment: variables,
+        url.path, arguments: arguments, environment: resolvedEnvironment,
         workingDirectory: workingDirectory?.path)
     } catch {
       throw CommandFailure(description: "\(url.path) could not be started: \(error)")
     }
     let written = (out: Drain(child.standardOutput), err: Drain(child.standardError))
     child.write(standardInput)
-    let seconds =
-      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    guard let ending = child.wait(seconds: seconds) else {
+    let ending: CommandOutput.Ending
+    switch child.wait(for: timeout) {
+    case .ended(let ended):
+      ending = ended
+    case .running:
       child.stop()
       throw CommandFailure(
         description: "\(self) did not end within \(timeout) and was stopped. It had written:\n"
+          + CommandTranscript.streams(written.out.collected(), written.err.collected()))
+    case .lost(let error):
+      child.stop()
+      throw CommandFailure(
+        description:
+          "\(self) ran, but how it ended could not be learnt (waitpid: \(error); does the test process ignore SIGCHLD?). It had written:\n"
           + CommandTranscript.streams(written.out.collected(), written.err.collected()))
     }
     let output = CommandOutput(
@@ -157,7 +204,7 @@ extension Command {
       }
       return url
     case .named(let name):
-      let path = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? nil
+      let path = resolvedEnvironment["PATH"]
       let folders = (path ?? "").split(separator: ":").map(String.init)
       for folder in folders {
         let url = URL(fileURLWithPath: folder).appendingPathComponent(name)

@@ -28,17 +28,26 @@ struct SpawnedProcess {
     _ path: String, arguments: [String], environment: [String: String],
     workingDirectory: String?
   ) throws {
-    let (input, output, error) = (try Self.pipe(), try Self.pipe(), try Self.pipe())
+    guard workingDirectory == nil || Self.addChangeDirectory != nil else {
+      throw SpawnError(description: "this C library cannot start a program in another folder")
+    }
+    // Every descriptor opened here is closed on every way out but the one that hands the
+    // parent's ends to this value.
+    var opened: [Int32] = []
+    defer { opened.forEach { close($0) } }
+    func pipe() throws -> (read: Int32, write: Int32) {
+      let ends = try Self.pipe()
+      opened += [ends.read, ends.write]
+      return ends
+    }
+    let (input, output, error) = (try pipe(), try pipe(), try pipe())
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, input.read, 0)
     posix_spawn_file_actions_adddup2(&actions, output.write, 1)
     posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-    if let workingDirectory {
-      guard let changeDirectory = Self.addChangeDirectory else {
-        throw SpawnError(description: "this C library cannot start a program in another folder")
-      }
+    if let workingDirectory, let changeDirectory = Self.addChangeDirectory {
       _ = changeDirectory(&actions, workingDirectory)
     }
     var attributes = posix_spawnattr_t()
@@ -60,15 +69,13 @@ struct SpawnedProcess {
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    for descriptor in [input.read, output.write, error.write] { close(descriptor) }
-    guard status == 0 else {
-      for descriptor in [input.write, output.read, error.read] { close(descriptor) }
-      throw SpawnError(description: String(cString: strerror(status)))
-    }
+    guard status == 0 else { throw SpawnError(description: String(cString: strerror(status))) }
     self.pid = pid
     standardInput = input.write
     standardOutput = output.read
     standardError = error.read
+    // The child's ends are its own now; the parent's are this value's.
+    opened = [input.read, output.write, error.write]
   }
 
   private typealias AddChangeDirectory =
@@ -78,24 +85,40 @@ struct SpawnedProcess {
 
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc
   /// module does not declare.
-  private static let addChangeDirectory: AddChangeDirectory? = {
+  private static let addChangeDirectory = symbol(
+    "posix_spawn_file_actions_addchdir_np", as: AddChangeDirectory.self)
+
+  private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+
+  /// `pipe2` (glibc; not macOS), which Swift's Glibc module does not declare either.
+  private static let pipe2 = symbol("pipe2", as: Pipe2.self)
+
+  private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
     #if canImport(Glibc)
       let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #else
       let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
     #endif
-    let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np")
-    return symbol.map { unsafeBitCast($0, to: AddChangeDirectory.self) }
-  }()
+    return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
+  }
 
   /// A pipe whose ends close in every program started from now on; the child's own ends are
   /// made its standard streams by `dup2`, which clears that.
+  ///
+  /// Made close-on-exec as it is made (`pipe2`), where the C library can: set afterwards, a
+  /// program another test starts in between would inherit it, and hold this one's output open.
   private static func pipe() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [0, 0]
-    guard Foundation.pipe(&ends) == 0 else {
+    let made: Int32
+    if let pipe2 = Self.pipe2 {
+      made = pipe2(&ends, Int32(O_CLOEXEC))
+    } else {
+      made = Foundation.pipe(&ends)
+      if made == 0 { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
+    }
+    guard made == 0 else {
       throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))")
     }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     return (ends[0], ends[1])
   }
 
@@ -123,15 +146,32 @@ struct SpawnedProcess {
   /// the test process with `SIGPIPE`.
   private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-  /// How the program ended, once it has, within `seconds`; `nil` if it still runs.
-  func wait(seconds: Double) -> CommandOutput.Ending? {
-    let deadline = Date().addingTimeInterval(seconds)
-    var status: Int32 = 0
+  /// Where the program stands after a wait.
+  enum Progress {
+    case ended(CommandOutput.Ending)
+    case running
+    /// The test process cannot learn how it ended (`ECHILD`: something reaps children, or
+    /// ignores `SIGCHLD`).
+    case lost(String)
+  }
+
+  /// How the program ended, once it has, within `limit` on the monotonic clock.
+  ///
+  /// Its group is stopped before the program is reaped: until then its process id, which is
+  /// the group's, cannot be taken by another process, so the signal reaches only what it left.
+  func wait(for limit: Duration) -> Progress {
+    let deadline = ContinuousClock.now + limit
     while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid { return Self.ending(status) }
-      if result < 0 && errno != EINTR { return .exited(-1) }
-      if Date() >= deadline { return nil }
+      var info = siginfo_t()
+      let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+      if result == 0, Self.pid(of: info) == pid {
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return .ended(Self.ending(status))
+      }
+      if result < 0 && errno != EINTR { return .lost(String(cString: strerror(errno))) }
+      if ContinuousClock.now >= deadline { return .running }
       usleep(5_000)
     }
   }
@@ -139,13 +179,20 @@ struct SpawnedProcess {
   /// Stops the program and its group: `SIGTERM`, then `SIGKILL` half a second later.
   func stop() {
     kill(-pid, SIGTERM)
-    if wait(seconds: 0.5) == nil {
+    guard case .ended = wait(for: .milliseconds(500)) else {
       kill(-pid, SIGKILL)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      _ = wait(for: .seconds(5))
+      return
     }
-    // What it started and left in the group goes too.
-    kill(-pid, SIGKILL)
+  }
+
+  /// The process a `waitid` reported, `si_pid` (0 when none has ended yet).
+  private static func pid(of info: siginfo_t) -> pid_t {
+    #if canImport(Glibc)
+      info._sifields._sigchld.si_pid
+    #else
+      info.si_pid
+    #endif
   }
 
   /// `WIFSIGNALED`/`WTERMSIG` and `WEXITSTATUS`, which Swift does not import (macros).

@@ -78,12 +78,17 @@ typealias Command = SnapshotsCommandOutput.Command
     #expect(absent.contains("no executable at /no/such/program"), "\(absent)")
   }
 
-  /// A program that leaves a child holding its output open still ends the snapshot at once.
-  @Test func aChildLeftBehindDoesNotHoldTheSnapshot() {
+  /// A program that leaves a child holding its output open still ends the snapshot at once,
+  /// and the child is stopped with it.
+  @Test func aChildLeftBehindDoesNotHoldTheSnapshotNorOutliveIt() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let started = ContinuousClock.now
-    assertInlineSnapshot(of: Command("sh", "-c", "sleep 5 & echo done")) {
+    assertInlineSnapshot(
+      of: Command("sh", "-c", "sleep 57 & echo $! > child; echo done", workingDirectory: folder.url)
+    ) {
       """
-      $ sh -c 'sleep 5 & echo done'
+      $ sh -c 'sleep 57 & echo $! > child; echo done'
       [exit status 0]
       [standard output]
       done
@@ -92,6 +97,127 @@ typealias Command = SnapshotsCommandOutput.Command
       """
     }
     #expect(ContinuousClock.now - started < .seconds(2))
+    let child = try #require(pid_t(try folder.text("child").trimmingCharacters(in: .newlines)))
+    #expect(Self.isGone(child), "sleep 57 (\(child)) outlived the assertion")
+  }
+
+  /// Whether a process has ended, within a second (a signal takes effect in its own time):
+  /// it is gone, or a zombie that nothing has reaped yet.
+  static func isGone(_ pid: pid_t) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(1)
+    repeat {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+        return true
+      }
+      if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+      usleep(10_000)
+    } while ContinuousClock.now < deadline
+    return false
+  }
+
+  /// Only the documented variables reach the program, whatever the test process has: `CI`
+  /// and `SNAPSHOTS_*` are left out unless inherited by name.
+  @Test func theEnvironmentIsFixed() {
+    let line =
+      "echo CI=$CI NO_COLOR=$NO_COLOR TERM=$TERM COLUMNS=$COLUMNS LINES=$LINES LANG=$LANG TZ=$TZ"
+    assertInlineSnapshot(of: Command("sh", "-c", line)) {
+      """
+      $ sh -c 'echo CI=$CI NO_COLOR=$NO_COLOR TERM=$TERM COLUMNS=$COLUMNS LINES=$LINES LANG=$LANG TZ=$TZ'
+      [exit status 0]
+      [standard output]
+      CI= NO_COLOR=1 TERM=dumb COLUMNS=80 LINES=24 LANG=C.UTF-8 TZ=UTC
+      [standard error]
+
+      """
+    }
+    let home = ProcessInfo.processInfo.environment["HOME"]
+    #expect(Command("true").resolvedEnvironment["HOME"] == home)
+    #expect(
+      Command("true", environment: ["TZ": "Europe/Paris", "LANG": nil]).resolvedEnvironment
+        .filter { ["TZ", "LANG"].contains($0.key) } == ["TZ": "Europe/Paris"])
+  }
+
+  @Test(.enabled(if: Probe.isRunning("environmentProbe")))
+  func environmentProbe() throws {
+    let out = try #require(ProcessInfo.processInfo.environment["PROBE_OUT"])
+    var text = ""
+    _ = Snapshotting<Command, String>.output.snapshot(
+      Command("sh", "-c", "env | sort", inheriting: ["PROBE_INHERITED"])
+    ).run { text = $0 }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+  }
+
+  /// The same command in a CI-like environment and in a plain shell's: the same bytes, with a
+  /// name the test passed on by name.
+  @Test func aCommandSnapshotsTheSameInCIAndInAShell() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    var plain = ProcessInfo.processInfo.environment
+    for name in ["CI", "NO_COLOR", "TERM", "COLUMNS", "SNAPSHOTS_X"] { plain[name] = nil }
+    plain["PROBE_INHERITED"] = "kept"
+    let ci = plain.merging([
+      "CI": "true", "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "40", "SNAPSHOTS_X": "1",
+    ]) { $1 }
+    var texts: [String] = []
+    for (index, environment) in [plain, ci].enumerated() {
+      let out = folder.file("\(index).txt").path
+      let probe = try TestSupport.Command(
+        CommandLine.arguments[0],
+        ["--testing-library", "swift-testing", "--filter", "environmentProbe"], in: folder.url,
+        environment: environment.merging([Probe.variable: "environmentProbe", "PROBE_OUT": out]) {
+          $1
+        })
+      #expect(probe.status == 0, "\(probe.output)")
+      texts.append(try folder.text("\(index).txt"))
+    }
+    #expect(texts[0] == texts[1])
+    #expect(texts[0].contains("\nPROBE_INHERITED=kept\n"), "\(texts[0])")
+    #expect(!texts[1].contains("CI=") && !texts[1].contains("SNAPSHOTS_X"), "\(texts[1])")
+  }
+
+  @Test(.enabled(if: Probe.isRunning("lostChildProbe")))
+  func lostChildProbe() throws {
+    // Children are reaped by the system: how one ended cannot be learnt.
+    signal(SIGCHLD, SIG_IGN)
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let message = verifySnapshot(
+      of: Command("sh", "-c", "echo ran; exit 3"), as: .output, record: .never,
+      snapshotDirectory: folder.path)
+    print("MESSAGE: \(message ?? "none")")
+  }
+
+  /// `ECHILD` fails the assertion saying why, instead of recording an exit status of -1.
+  @Test func aLostChildFailsSayingWhy() throws {
+    let probe = try Probe.run("lostChildProbe")
+    #expect(
+      probe.output.contains(
+        "sh -c 'echo ran; exit 3' ran, but how it ended could not be learnt (waitpid: No child processes; does the test process ignore SIGCHLD?). It had written:\n[standard output]\nran\n"
+      ), "\(probe.output)")
+    #expect(!probe.output.contains("exit status -1"))
+  }
+
+  @Test(.enabled(if: Probe.isRunning("descriptorProbe")))
+  func descriptorProbe() throws {
+    func open() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+    let before = try open()
+    for _ in 0..<20 {
+      _ = try? Command("true", workingDirectory: URL(fileURLWithPath: "/no/such/folder")).run()
+      _ = try? Command("true").run()
+    }
+    print("DESCRIPTORS: \(before) \(try open())")
+  }
+
+  /// A program that cannot start, and one that can, leave no descriptor open behind them.
+  @Test func noDescriptorLeaks() throws {
+    let probe = try Probe.run("descriptorProbe")
+    let counts = try #require(
+      probe.output.split(separator: "\n").first { $0.hasPrefix("DESCRIPTORS: ") }, "\(probe.output)"
+    )
+    let numbers = counts.dropFirst("DESCRIPTORS: ".count).split(separator: " ")
+    #expect(numbers.count == 2 && numbers[0] == numbers[1], "\(counts)")
   }
 
   @Test func theStrategyKeepsTheLaws() async {
