@@ -33,7 +33,9 @@ enum ToolCommand {
     // tool itself is built (which takes over a second on a busy machine, even up to date),
     // the user's own `--quiet` decides, read as the plan reads it.
     let quiet = arguments.contains("--quiet")
-    let tool = try buildTool(with: packageManager) { line in if !quiet { say(line) } }
+    let tool =
+      try builtTool(context)
+      ?? buildTool(with: packageManager) { line in if !quiet { say(line) } }
     let plan = try JSONDecoder().decode(
       Plan.self,
       from: output(of: tool, ["plugin", command, "--plan"] + known + ["--"] + arguments))
@@ -57,6 +59,44 @@ enum ToolCommand {
       // before the tool's output.
       throw PluginError(plan.failures[String(status)] ?? "\(command) stopped (status \(status))")
     }
+  }
+
+  /// The `snapshots` tool as last built in the package's debug build, when nothing it is
+  /// built from has changed since; `nil` sends the call through SwiftPM's build.
+  ///
+  /// SwiftPM's build of an up-to-date tool plans the whole package graph first, which takes
+  /// 9–12 s in a Hummingbird package: a call that builds no tests (`--pending`, `--show`,
+  /// `--accept`) would wait that long for nothing. Its sources are this package's
+  /// `Snapshots`, `SnapshotTooling` and `SnapshotsTool` and its manifest: one of them newer
+  /// than the binary (an edit, another version checked out) means a build, so a stale tool
+  /// never runs.
+  private static func builtTool(_ context: PluginContext) -> URL? {
+    let manager = FileManager.default
+    var directory = context.pluginWorkDirectoryURL
+    var binary: URL?
+    while binary == nil, directory.pathComponents.count > 1 {
+      let candidate = directory.appendingPathComponent("debug/snapshots")
+      if manager.isExecutableFile(atPath: candidate.path) { binary = candidate }
+      directory.deleteLastPathComponent()
+    }
+    func modified(_ url: URL) -> Date? {
+      (try? manager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+    guard let binary, let built = modified(binary) else { return nil }
+    // This file is `Plugins/SnapshotRecord/ToolCommand.swift` in the toolkit's checkout.
+    let toolkit = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    var sources = [toolkit.appendingPathComponent("Package.swift")]
+    for folder in ["Snapshots", "SnapshotTooling", "SnapshotsTool"] {
+      let root = toolkit.appendingPathComponent("Sources").appendingPathComponent(folder)
+      guard let walker = manager.enumerator(at: root, includingPropertiesForKeys: nil) else {
+        return nil
+      }
+      sources.append(root)
+      sources += walker.compactMap { $0 as? URL }
+    }
+    let fresh = sources.allSatisfy { source in modified(source).map { $0 <= built } ?? false }
+    return fresh ? binary : nil
   }
 
   /// The `snapshots` tool, built (or found up to date) by `packageManager`; `say` gets

@@ -116,6 +116,18 @@ struct FirstWeek {
     let applied = try package.snapshotRecord("--apply-only", "--include-interrupted")
     #expect(applied.status == 0, "\(applied.output)")
     #expect(try package.read(Self.folder + "/crashesAfterAFailure.1.txt") == "halved")
+    // A crash under snapshot-record names the test it ended.
+    let recording = try package.swift(
+      [
+        "package", "--allow-writing-to-package-directory", "snapshot-record", "--filter",
+        "crashesAfterAFailure",
+      ], environment: ["WEEK_CRASH": "1"])
+    #expect(recording.status != 0)
+    #expect(
+      recording.output.contains("Swift Testing tests crashed (signal ")
+        && recording.output.contains(" in AppTests/crashesAfterAFailure(); "),
+      "\(recording.output)")
+    _ = try package.snapshotRecord("--apply-only", "--include-interrupted")
   }
 
   /// A `__Snapshots__` folder that is a link: orphans are listed and pruned through it, the

@@ -169,7 +169,10 @@ import Testing
     let known = try ids()["first()"]!
     let (status, output) = try run(["apply", "--accept", known, "--reject", "0123abcd0123"])
     #expect(status == .usage)
-    #expect(output.contains("no pending snapshot has the id 0123abcd0123"), "\(output)")
+    #expect(
+      output.contains(
+        "no pending snapshot has the id 0123abcd0123 (snapshot-record --pending lists them)"),
+      "\(output)")
     #expect(output.contains("nothing was changed"))
     #expect(try files() == before)
     let (short, message) = try run(["apply", "--accept", "ab"])
@@ -211,6 +214,7 @@ import Testing
     let id = try ids()["first()"]!
     let (status, output) = try run(["show", id])
     #expect(status == .success)
+    #expect(output.hasPrefix("changed file snapshot (txt)  id \(id)\n"), "\(output)")
     #expect(output.contains("Test:      first()"), "\(output)")
     #expect(
       output.contains(

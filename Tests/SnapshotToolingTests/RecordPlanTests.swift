@@ -42,8 +42,13 @@ import Testing
     _ library: String, status: Int32 = 0, started: Int? = nil, issues: [TestIssue] = [],
     crashed: Bool = false
   ) -> TestRunner.Pass {
-    TestRunner.Pass(
+    var pass = TestRunner.Pass(
       library: library, status: status, crashed: crashed, issues: issues, testsStarted: started)
+    // Each snapshot failure is logged by its assertion, as the failure log has it.
+    pass.snapshotFailures = issues.filter { $0 == Self.issue }.map {
+      FailureLog.Entry(kind: .mismatch, file: $0.file, line: $0.line, message: $0.message)
+    }
+    return pass
   }
 
   static let issue = TestIssue(file: "/P/Tests/A/T.swift", line: 3, message: "No reference")

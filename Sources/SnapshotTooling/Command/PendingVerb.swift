@@ -57,7 +57,7 @@ public struct PendingVerb: Equatable, Sendable {
     print(
       pending.changes.isEmpty
         ? "No pending snapshots."
-        : "\(counted(pending.changes.count, "pending change")): show ID, --accept ID…, --reject ID…, or --review."
+        : "\(counted(pending.changes.count, "pending change")): --show ID, --accept ID…, --reject ID…, or --review."
     )
     return .success
   }

@@ -234,7 +234,10 @@ struct RunApplication {
       for pass in passes where pass.failed || pass.crashed {
         print(
           pass.crashed
-            ? "\(pass.library) tests crashed (signal \(pass.status)); \(then) what they recorded, listing no orphans."
+            ? "\(pass.library) tests crashed (signal \(pass.status))"
+              + (pass.unfinished.isEmpty
+                ? "" : " in \(pass.unfinished.joined(separator: ", "))")
+              + "; \(then) what they recorded, listing no orphans."
             : "\(pass.library) tests failed (expected while snapshots change); \(then) what they recorded."
         )
       }

@@ -59,7 +59,7 @@ public struct ShowVerb: Equatable, Sendable {
     case .diff:
       let colored = isatty(STDOUT_FILENO) != 0 && Terminal.allowsColor
       let view = ChangeView(change: change, pending: pending, colored: colored)
-      (view.header(position: change.status.rawValue) + [""] + view.body(.diff)).forEach(print)
+      (view.header(position: nil) + [""] + view.body(.diff)).forEach(print)
     }
     return .success
   }

@@ -39,11 +39,33 @@ struct TestIssue: Equatable, Sendable {
     }
   }
 
+  /// The test functions a Swift Testing event stream says started and did not end, by their
+  /// names without their source location (`Module.Suite/test()`): those a crash ended.
+  static func unfinishedTests(inEventStream data: Data) -> [String] {
+    let decoder = JSONDecoder()
+    var running: [String] = []
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard let payload = (try? decoder.decode(EventRecord.self, from: line))?.payload,
+        let id = payload.testID, id.contains("/")
+      else { continue }
+      switch payload.kind {
+      case "testStarted": running.append(id)
+      case "testEnded": running.removeAll { $0 == id }
+      default: break
+      }
+    }
+    return running.map { id in
+      let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+      return parts.count > 2 ? parts.dropLast().joined(separator: "/") : id
+    }
+  }
+
   private struct EventRecord: Decodable {
     struct Payload: Decodable {
       var kind: String
       var issue: Issue?
       var messages: [Message]?
+      var testID: String?
     }
     struct Issue: Decodable {
       var isKnown: Bool?

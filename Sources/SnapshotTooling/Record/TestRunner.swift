@@ -28,6 +28,8 @@ struct TestRunner {
     var issues: [TestIssue]
     /// How many tests it started, where the library tells (Swift Testing's event stream).
     var testsStarted: Int? = nil
+    /// The tests that started and never ended, when a crash ended the pass.
+    var unfinished: [String] = []
     /// Its snapshot assertions' failures, each with its kind, place and first line
     /// (``FailureLog``), in the order they failed.
     var snapshotFailures: [FailureLog.Entry] = []
@@ -74,10 +76,15 @@ struct TestRunner {
       // XCTest's failures are in the failure log (the core's ``XCTestTracker`` logs them).
       let logged = FailureLog.read(failureLog)
       let issues = logged.compactMap { entry in
-        entry.kind == nil
+        entry.isReportedFailure
           ? TestIssue(file: entry.file, line: entry.line, message: entry.message ?? "") : nil
       }
-      passes.append(Pass(process, library: "XCTest", issues: issues, logged: logged))
+      var pass = Pass(process, library: "XCTest", issues: issues, logged: logged)
+      // XCTest runs one test at a time: the last to start is the one a crash ended.
+      if pass.crashed, let last = logged.last(where: { $0.started == true })?.test {
+        pass.unfinished = [last]
+      }
+      passes.append(pass)
       try? FileManager.default.removeItem(at: failureLog)
     }
     var testing = [
@@ -92,6 +99,7 @@ struct TestRunner {
       process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream),
       logged: FailureLog.read(failureLog))
     pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
+    if pass.crashed { pass.unfinished = TestIssue.unfinishedTests(inEventStream: stream) }
     passes.append(pass)
     return passes
   }

@@ -12,7 +12,8 @@ struct ChangeView {
   var pending: PendingChanges
   var colored: Bool
 
-  func header(position: String) -> [String] {
+  /// The header; `position` (`[2/7]`) leads its first line in a review.
+  func header(position: String?) -> [String] {
     let location = change.record.sourceLocation
     let status: String
     switch change.status {
@@ -21,7 +22,8 @@ struct ChangeView {
     case .removed: status = paint("removed", "\u{1B}[31m")
     }
     var lines = [
-      "\(paint(position, "\u{1B}[1m"))  \(status) \(change.kind.rawValue) snapshot (\(change.format))  id \(change.id)",
+      (position.map { paint($0, "\u{1B}[1m") + "  " } ?? "")
+        + "\(status) \(change.kind.rawValue) snapshot (\(change.format))  id \(change.id)",
       "Test:      \(change.testName)",
       "Source:    \(pending.relative(location.file)):\(location.line)"
         + (sourceLine(location).map { "  \(paint($0, "\u{1B}[2m"))" } ?? ""),

@@ -150,7 +150,7 @@ struct PendingChanges {
     var matches: Int
     var description: String {
       matches == 0
-        ? "no pending snapshot has the id \(id) (snapshots pending lists them)"
+        ? "no pending snapshot has the id \(id) (snapshot-record --pending lists them)"
         : "the id \(id) names \(matches) pending snapshots; give more of it"
     }
   }

@@ -28,6 +28,9 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
   var current: State { state.withLock { $0 } }
 
   func testCaseWillStart(_ testCase: XCTestCase) {
+    if FailureLog.isActive {
+      FailureLog.append(.init(kind: nil, file: "", line: 0, test: testCase.name, started: true))
+    }
     state.withLock { state in
       switch state {
       case .unknown: state = .running(serial: 1, name: testCase.name)

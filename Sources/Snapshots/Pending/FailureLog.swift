@@ -47,17 +47,24 @@ import Foundation
     /// A failure's first line: a reported failure's, or the message a snapshot assertion
     /// reported.
     public var message: String?
+    /// Not a failure: an XCTest test that started, so that a pass a crash ends can name the
+    /// test that was running.
+    public var started: Bool?
 
     public init(
       kind: SnapshotFailureKind?, file: String, line: Int, test: String? = nil,
-      message: String? = nil
+      message: String? = nil, started: Bool? = nil
     ) {
       self.kind = kind
       self.file = file
       self.line = line
       self.test = test
       self.message = message
+      self.started = started
     }
+
+    /// A failure the test framework reported, whichever assertion raised it.
+    public var isReportedFailure: Bool { kind == nil && started != true }
   }
 
   private static let path: String? = SnapshotSettings.processEnvironment[variable].flatMap {
