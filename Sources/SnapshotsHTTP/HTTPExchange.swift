@@ -16,6 +16,8 @@ public struct HTTPExchange: Sendable {
   public var response: HTTPResponse
   public var responseBody: [UInt8]
 
+  /// An exchange of bodies given as bytes: `[]`, `Data`, a `ByteBuffer`'s
+  /// `readableBytesView`.
   public init(
     request: HTTPRequest, requestBody: some Sequence<UInt8> = [UInt8](),
     response: HTTPResponse, responseBody: some Sequence<UInt8> = [UInt8]()
@@ -24,6 +26,16 @@ public struct HTTPExchange: Sendable {
     self.requestBody = Array(requestBody)
     self.response = response
     self.responseBody = Array(responseBody)
+  }
+
+  /// An exchange whose bodies are byte arrays, so that `[]` needs no type.
+  public init(
+    request: HTTPRequest, requestBody: [UInt8], response: HTTPResponse,
+    responseBody: [UInt8] = []
+  ) {
+    self.init(
+      request: request, requestBody: requestBody[...], response: response,
+      responseBody: responseBody[...])
   }
 }
 
@@ -45,5 +57,15 @@ public struct HTTPMessage: Sendable {
   public init(_ response: HTTPResponse, body: some Sequence<UInt8> = [UInt8]()) {
     head = .response(response)
     self.body = Array(body)
+  }
+
+  /// A request whose body is a byte array, so that `[]` needs no type.
+  public init(_ request: HTTPRequest, body: [UInt8]) {
+    self.init(request, body: body[...])
+  }
+
+  /// A response whose body is a byte array, so that `[]` needs no type.
+  public init(_ response: HTTPResponse, body: [UInt8]) {
+    self.init(response, body: body[...])
   }
 }

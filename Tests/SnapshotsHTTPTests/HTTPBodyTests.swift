@@ -134,6 +134,21 @@ import Testing
     #expect(written(Array("Zoë".utf8)).contains("X-Name: Zoë\n"))
   }
 
+  /// `[]` and `Data` alike, for each initialiser.
+  @Test func bodiesAreBytesOfAnyKind() {
+    let response = HTTPResponse(status: .noContent)
+    let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")
+    #expect(text(HTTPMessage(response, body: [])) == text(HTTPMessage(response, body: Data())))
+    #expect(
+      text(HTTPMessage(request, body: [0x61])) == text(HTTPMessage(request, body: Data("a".utf8))))
+    let exchanges = [
+      HTTPExchange(request: request, requestBody: [], response: response, responseBody: []),
+      HTTPExchange(request: request, requestBody: Data(), response: response),
+      HTTPExchange(request: request, response: response),
+    ]
+    #expect(Set(exchanges.map { $0.requestBody + $0.responseBody }) == [[]])
+  }
+
   /// `.httpField` filters the field in each head, never a body line that reads like it.
   @Test func aVolatileFieldIsFilteredInHeadsOnly() throws {
     let name = try #require(HTTPField.Name("X-Request-ID"))
