@@ -16,7 +16,6 @@ enum ToolCommand {
     /// The user asked for no progress.
     var quiet: Bool
     var buildTests: Bool
-    var failures: [String: String]
   }
 
   static func run(context: PluginContext, arguments: [String], packageManager: PackageManager)
@@ -54,11 +53,10 @@ enum ToolCommand {
     }
     toolArguments += ["--"] + arguments
     let status = try run(tool, toolArguments)
-    guard status == 0 else {
-      // The tool has said what went wrong, in its last line; SwiftPM may print this one
-      // before the tool's output.
-      throw PluginError(plan.failures[String(status)] ?? "\(command) stopped (status \(status))")
-    }
+    // The tool's last line says what went wrong. An error thrown here would be printed by
+    // SwiftPM before the tool's output it has not relayed yet, in the middle of its lines:
+    // the plugin ends with the tool's status instead, and SwiftPM with a failure.
+    if status != 0 { exit(status) }
   }
 
   /// The `snapshots` tool as last built in the package's debug build, when nothing it is

@@ -115,12 +115,8 @@ import Testing
     #expect(try said("--filter", "a", "b").say?.hasPrefix("Unexpected argument 'b'") == true)
   }
 
-  /// The plugin keeps no number: the plan says what to say for each failing status.
-  @Test func thePlanCarriesTheExitCodes() throws {
+  @Test func aQuietRecordBuildsTheTests() throws {
     let plan = try said("--quiet")
     #expect(plan.quiet && plan.buildTests)
-    #expect(
-      plan.failures["1"] == "snapshot-record did not record everything (its last line says why)")
-    #expect(plan.failures["0"] == nil && plan.failures.count == 3)
   }
 }

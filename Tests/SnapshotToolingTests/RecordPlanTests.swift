@@ -218,6 +218,19 @@ import Testing
     #expect(
       RecordPlan(.store([]), options: .init(packageDirectory: Self.package, isApply: true)).verdict
         == .nothingPending)
+    // Discarded: none of its records applied, its folder cleaned with the applied run's.
+    let discarding = RecordPlan(
+      .store([finished, interrupted]),
+      options: .init(packageDirectory: Self.package, isApply: true, discardInterrupted: true))
+    #expect(discarding.run.entries.count == 1 && discarding.interrupted.isEmpty)
+    let discarded = discarding.conclusion(of: recorded("a"))
+    #expect(discarded.problems.isEmpty)
+    #expect(discarded.lines.contains("Discarded 1 record of r2, a run whose tests did not finish."))
+    guard case .runs(let removed, _, _) = discarded.cleanup else {
+      Issue.record("\(discarded.cleanup)")
+      return
+    }
+    #expect(Set(removed) == [finished.directory, interrupted.directory])
   }
 
   @Test func aFilteredApplyTakesPartAndRemovesOnlyThat() throws {

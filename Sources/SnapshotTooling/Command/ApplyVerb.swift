@@ -12,6 +12,8 @@ public struct ApplyVerb: Equatable, Sendable {
   public var quiet: Bool
   /// Also applies the runs whose test processes did not all finish.
   public var includeInterrupted: Bool
+  /// Deletes those runs instead, applying none of them.
+  public var discardInterrupted: Bool
   public var gallery: Bool
   public var review: Bool
   /// The ids of pending changes to apply, and of those to drop, alone.
@@ -30,7 +32,8 @@ public struct ApplyVerb: Equatable, Sendable {
         help:
           "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
       ),
-      CommonOptions.includeInterrupted, CommonOptions.gallery, CommonOptions.review,
+      CommonOptions.includeInterrupted, CommonOptions.discardInterrupted, CommonOptions.gallery,
+      CommonOptions.review,
       .init(
         name: "accept", value: "id",
         help:
@@ -51,6 +54,7 @@ public struct ApplyVerb: Equatable, Sendable {
     dryRun = parsed.flag("dry-run")
     quiet = parsed.flag("quiet")
     includeInterrupted = parsed.flag("include-interrupted")
+    discardInterrupted = parsed.flag(CommonOptions.discardInterrupted.name)
     gallery = parsed.flag("gallery")
     review = parsed.flag("review")
     accepted = parsed.values["accept"] ?? []
@@ -63,7 +67,8 @@ public struct ApplyVerb: Equatable, Sendable {
     RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
-      includeInterrupted: includeInterrupted, review: review, accepted: accepted,
+      includeInterrupted: includeInterrupted, discardInterrupted: discardInterrupted,
+      review: review, accepted: accepted,
       rejected: rejected, print: print
     ).run()
   }

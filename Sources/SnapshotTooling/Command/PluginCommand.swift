@@ -35,8 +35,6 @@ public struct PluginCommand: Sendable {
     /// `--quiet`: the plugin prints no progress either.
     var quiet = false
     var buildTests = false
-    /// What the plugin says for each failing status.
-    var failures: [String: String] = [:]
   }
 
   /// `plugin <name> [--plan] [--package-directory D] [--test-binary B] [--toolkit-identity I]
@@ -103,10 +101,6 @@ public struct PluginCommand: Sendable {
 
   func plan(_ translation: Translation) -> Plan {
     var plan = Plan()
-    plan.failures = Dictionary(
-      uniqueKeysWithValues: SnapshotsCommand.ExitCode.allCases.compactMap { code in
-        code.failure(of: Self.name).map { (String(code.rawValue), $0) }
-      })
     switch translation {
     case .say(let text, let fails):
       // SwiftPM starts a plugin's error with `error: ` itself.
@@ -164,7 +158,10 @@ public struct PluginCommand: Sendable {
       (verb, mode) = ("apply", "--apply-only, --from, --accept or --reject")
       options =
         Self.running + shards
-        + [Self.applyOnly, CommonOptions.includeInterrupted, Self.accept, Self.reject]
+        + [
+          Self.applyOnly, CommonOptions.includeInterrupted, CommonOptions.discardInterrupted,
+          Self.accept, Self.reject,
+        ]
     } else {
       (verb, mode) = ("record", "a test run")
       options = Self.running + [Self.prune]
@@ -281,7 +278,8 @@ public struct PluginCommand: Sendable {
     abstract:
       "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.",
     options: [filter, CommonOptions.dryRun, applyOnly, CommonOptions.from, olderFrom]
-      + [CommonOptions.includeInterrupted, prune, CommonOptions.review, pending, json, show]
+      + [CommonOptions.includeInterrupted, CommonOptions.discardInterrupted, prune]
+      + [CommonOptions.review, pending, json, show]
       + views + [accept, reject, CommonOptions.gallery, galleryOnly, info, migrate]
       + [CommonOptions.quiet])
 }

@@ -24,6 +24,8 @@ struct RecordPlan {
     var dryRun = false
     var prune = false
     var includeInterrupted = false
+    /// `--discard-interrupted`: the runs whose tests did not finish go, applied not at all.
+    var discardInterrupted = false
   }
 
   /// What the tests left.
@@ -55,6 +57,8 @@ struct RecordPlan {
   var taken: [PendingRun.Entry] = []
   /// Runs whose tests did not finish, not applied unless `--include-interrupted`.
   var interrupted: [PendingRun] = []
+  /// Those runs, deleted unapplied (`--discard-interrupted`).
+  var discarded: [PendingRun] = []
   /// The store's runs applied: removed once done, but for the records kept.
   var appliedRuns: [URL] = []
   var passes: [TestRunner.Pass] = []
@@ -88,7 +92,9 @@ struct RecordPlan {
       interrupted = runs.filter(\.isInterrupted)
       runs.removeAll(where: \.isInterrupted)
     }
-    appliedRuns = runs.map(\.directory)
+    if options.discardInterrupted { swap(&interrupted, &discarded) }
+    // Discarded runs go with the applied ones when the store is cleaned.
+    appliedRuns = runs.map(\.directory) + discarded.map(\.directory)
     if let filter = options.recordFilter, shards == nil {
       let split = runs.map(filter.split)
       runs = split.map(\.taken)
@@ -174,7 +180,12 @@ struct RecordPlan {
     let refusals = report.refused.count + refusedBeforeApplying.count
     for skipped in interrupted {
       lines.append(
-        "Not applied: \(counted(skipped.entries.count, "record")) of \(skipped.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); run the tests again, or apply them with --include-interrupted."
+        "Not applied: \(counted(skipped.entries.count, "record")) of \(skipped.directory.lastPathComponent), a run whose tests did not finish (interrupted or crashed); run the tests again, apply them with --include-interrupted, or delete them with --discard-interrupted."
+      )
+    }
+    for run in discarded {
+      lines.append(
+        "\(options.dryRun ? "Would discard" : "Discarded") \(counted(run.entries.count, "record")) of \(run.directory.lastPathComponent), a run whose tests did not finish."
       )
     }
     // Applied, or older than what was applied: done or stale either way. A filtered apply

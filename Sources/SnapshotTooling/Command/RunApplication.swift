@@ -23,6 +23,7 @@ struct RunApplication {
   var prune = false
   var gallery = false
   var includeInterrupted = false
+  var discardInterrupted = false
   /// Decide each change in the terminal instead of applying them all.
   var review = false
   /// Apply only the changes with these ids (`pending` lists them), and drop those.
@@ -88,7 +89,8 @@ struct RunApplication {
     if review, isApply { return pendingReview.review() }
     var options = RecordPlan.Options(
       packageDirectory: packageDirectory, isApply: isApply, filterExpression: filterExpression,
-      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted)
+      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted,
+      discardInterrupted: discardInterrupted)
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
     do {

@@ -25,17 +25,6 @@ public enum SnapshotsCommand {
     case refused = 1
     case usage = 2
     case testsDidNotRun = 3
-
-    /// What a plugin running `command` says when the tool ends with this code (the tool's last
-    /// line says more); `nil` for success.
-    func failure(of command: String) -> String? {
-      switch self {
-      case .success: return nil
-      case .refused: return "\(command) did not record everything (its last line says why)"
-      case .usage: return "\(command) was used wrongly (its last line says how)"
-      case .testsDidNotRun: return "the tests could not run or crashed (its last line says which)"
-      }
-    }
   }
 
   /// Bad arguments, or a request for help (``isHelp``): ``description`` is what to print.
@@ -150,6 +139,11 @@ enum CommonOptions {
     name: "include-interrupted",
     help:
       "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left."
+  )
+  static let discardInterrupted = Option(
+    name: "discard-interrupted",
+    help:
+      "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records."
   )
   static let gallery = Option(
     name: "gallery",
