@@ -276,7 +276,7 @@ public struct PluginCommand: Sendable {
   static let verb = CommandLineGrammar.Verb(
     name: name,
     abstract:
-      "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded.",
+      "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded. (The former snapshot-gallery and snapshot-migrate are --gallery-only, --info and --migrate.)",
     options: [filter, CommonOptions.dryRun, applyOnly, CommonOptions.from, olderFrom]
       + [CommonOptions.includeInterrupted, CommonOptions.discardInterrupted, prune]
       + [CommonOptions.review, pending, json, show]
