@@ -68,7 +68,8 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     // libpng (Debian: libpng-dev) behind a C shim that catches its longjmp errors.
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .target(name: "CLibPNG", dependencies: ["CPNG"]),
     .target(name: "SnapshotsPNG", dependencies: ["Snapshots", "CLibPNG"]),
     .testTarget(
