@@ -42,17 +42,23 @@ import Testing
     #expect(!TestRunner.Pass(library: "XCTest", status: 11, crashed: true, issues: []).failed)
   }
 
+  /// A run holding one record, of the assertion at `/P/T.swift:3`.
+  static let runRecordingLine3 = PendingRun(
+    directory: URL(fileURLWithPath: "/run"),
+    entries: [
+      .init(
+        record: .file(
+          PendingFileRecord(
+            referencePath: "/P/__Snapshots__/T/a.1.txt", dataFile: "d", testName: "a()",
+            sourceFile: "/P/T.swift", line: 3)),
+        url: URL(fileURLWithPath: "/run/1.record"))
+    ],
+    usedReferences: [])
+
   /// By the kinds the assertions logged, never by their words: a message that reads like a
   /// snapshot failure but logged no kind is another assertion's.
   @Test func failuresWithoutARecordAreCountedByKind() {
-    let record = PendingRecord.file(
-      PendingFileRecord(
-        referencePath: "/P/__Snapshots__/T/a.1.txt", dataFile: "d", testName: "a()",
-        sourceFile: "/P/T.swift", line: 3))
-    let run = PendingRun(
-      directory: URL(fileURLWithPath: "/run"),
-      entries: [.init(record: record, url: URL(fileURLWithPath: "/run/1.record"))],
-      usedReferences: [])
+    let run = Self.runRecordingLine3
     let issues = [
       TestIssue(file: "/P/T.swift", line: 3, message: "The snapshot does not match"),
       TestIssue(file: "/P/T.swift", line: 4, message: "Expectation failed"),
@@ -98,14 +104,7 @@ import Testing
   /// snapshot, or two assertions on one line: the record covers the snapshot's failure only,
   /// whichever order they were reported in.
   @Test func aRecordCoversOnlyItsOwnFailureAtASharedLine() {
-    let record = PendingRecord.file(
-      PendingFileRecord(
-        referencePath: "/P/__Snapshots__/T/a.1.txt", dataFile: "d", testName: "a()",
-        sourceFile: "/P/T.swift", line: 3))
-    let run = PendingRun(
-      directory: URL(fileURLWithPath: "/run"),
-      entries: [.init(record: record, url: URL(fileURLWithPath: "/run/1.record"))],
-      usedReferences: [])
+    let run = Self.runRecordingLine3
     let snapshot = TestIssue(file: "/P/T.swift", line: 3, message: "No reference\nmore")
     let other = TestIssue(
       file: "/P/T.swift", line: 3, message: "XCTAssertGreaterThanOrEqual failed: (1) < (2)")

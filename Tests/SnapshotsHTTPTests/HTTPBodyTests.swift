@@ -35,15 +35,19 @@ import Testing
 
   static let json = #"{"name":"Ann","tags":["a","b"]}"#
 
-  @Test(arguments: [("gzip", "gzip"), ("x-gzip", "gzip"), ("deflate", "zlib"), ("deflate", "raw")])
-  func aCompressedJSONBodyIsShownDecoded(coding: String, wrapping: String) throws {
-    let body = try compressed(Self.json, wrapping)
-    let text = text(
+  /// A JSON response's text, its body in `coding`.
+  func json(_ body: [UInt8], coding: String) -> String {
+    text(
       HTTPMessage(
         HTTPResponse(
           status: .ok,
           headerFields: [.contentType: "application/json", .contentEncoding: coding]),
         body: body))
+  }
+
+  @Test(arguments: [("gzip", "gzip"), ("x-gzip", "gzip"), ("deflate", "zlib"), ("deflate", "raw")])
+  func aCompressedJSONBodyIsShownDecoded(coding: String, wrapping: String) throws {
+    let text = json(try compressed(Self.json, wrapping), coding: coding)
     #expect(
       text == """
         HTTP/1.1 200 OK
@@ -71,12 +75,7 @@ import Testing
       ("gzip", broken, "<the body is gzip-encoded and does not decode: it ends early>"),
       ("br", Array("\u{1}\u{2}abc".utf8), "<the body is br-encoded and br is not decoded here>"),
     ] {
-      let text = text(
-        HTTPMessage(
-          HTTPResponse(
-            status: .ok,
-            headerFields: [.contentType: "application/json", .contentEncoding: coding]),
-          body: body))
+      let text = json(body, coding: coding)
       #expect(text.contains("\n\n\(said)\n<\(body.count) bytes, SHA-256 "), "\(text)")
       #expect(!text.contains("\u{1}") && !text.contains("\0"), "\(text)")
     }
@@ -93,12 +92,8 @@ import Testing
       ["-c", "import zlib;open('twice','wb').write(zlib.compress(open('once','rb').read()))"],
       in: folder.url)
     try #require(twice.status == 0)
-    let text = text(
-      HTTPMessage(
-        HTTPResponse(
-          status: .ok,
-          headerFields: [.contentType: "application/json", .contentEncoding: "gzip, deflate"]),
-        body: Array(try Data(contentsOf: folder.file("twice")))))
+    let text = json(
+      Array(try Data(contentsOf: folder.file("twice"))), coding: "gzip, deflate")
     #expect(text.contains("<decoded from gzip, deflate>\n{\n  \"name\": \"Ann\""), "\(text)")
   }
 
