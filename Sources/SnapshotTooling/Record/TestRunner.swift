@@ -5,7 +5,8 @@ import Foundation
 /// with `--testing-library swift-testing`, in an environment of the tool's choosing.
 ///
 /// It collects the failures each reported as data: XCTest's from the failure log, Swift
-/// Testing's from its JSON event stream. No printed line is read.
+/// Testing's from its JSON event stream. No line a test prints is read; the binary's own
+/// `--list-tests` listing is, to pick the XCTest tests a `--filter` matches.
 struct TestRunner {
   var binary: URL
   var environment: [String: String]
