@@ -196,6 +196,37 @@ import Testing
         """), "\(text)")
   }
 
+  /// Their `InlineSnapshotTesting` brings `SnapshotTestingCustomDump` along, ours does not: a
+  /// target whose sources import it gets `SnapshotsCustomDump`, and no product it has already.
+  @Test func aModuleTheirProductBroughtAlongBecomesAProduct() throws {
+    let manifest = """
+      let package = Package(
+        name: "App",
+        targets: [
+          .testTarget(
+            name: "AppTests",
+            dependencies: [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")])
+        ]
+      )
+
+      """
+    let outcome = ManifestMigration.migrate(
+      manifest, identity: "swift-snapshots",
+      additions: ["AppTests": ["Snapshots", "InlineSnapshots", "SnapshotsCustomDump"]])
+    guard case .rewritten(let text, let changes) = outcome else {
+      Issue.record("not rewritten: \(outcome)")
+      return
+    }
+    #expect(
+      text.contains(
+        #"dependencies: [.product(name: "InlineSnapshots", package: "swift-snapshots"), .product(name: "SnapshotsCustomDump", package: "swift-snapshots")])"#
+      ), "\(text)")
+    #expect(changes.contains("line 6: AppTests gets SnapshotsCustomDump (its sources import it)"))
+    #expect(
+      ImportMigration.migrate("import SnapshotTestingCustomDump\nimport InlineSnapshotTesting\n")
+        .imports == ["SnapshotsCustomDump", "InlineSnapshots"])
+  }
+
   static let manifest = """
     // swift-tools-version: 6.1
     import PackageDescription

@@ -28,6 +28,10 @@ struct ImportMigration {
     var usesJSON: Bool
     /// Whether it uses deprecated spellings (its target needs `SnapshotsCompatibility`).
     var usesDeprecatedSpellings = false
+    /// This toolkit's modules its migrated imports name: its target needs each, where their
+    /// modules brought one along that ours do not (`InlineSnapshotTesting` brings
+    /// `SnapshotTestingCustomDump`).
+    var imports: Set<String> = []
   }
 
   /// Names only swift-snapshot-testing's deprecated API has.
@@ -104,10 +108,12 @@ struct ImportMigration {
       (usesJSON ? ["import SnapshotsJSON"] : [])
       + (usesDeprecated ? ["import SnapshotsCompatibility"] : [])
     var inImport: Set<Int> = []
+    var imports: Set<String> = []
     for index in tokens.indices where tokens[index].isKeyword("import") {
       guard let path = importedModule(after: index, in: tokens) else { continue }
       inImport.formUnion(index...path.last)
       guard let module = modules[tokens[path.first].text] else { continue }
+      imports.insert(module)
       // The attributes and modifiers before `import`, back to the previous statement.
       var first = index
       var attributes: [String] = []
@@ -158,7 +164,7 @@ struct ImportMigration {
     edits += qualifiers
     return Result(
       text: edits.isEmpty ? nil : TextEdit.apply(edits, to: source), notes: notes,
-      usesJSON: usesJSON, usesDeprecatedSpellings: usesDeprecated)
+      usesJSON: usesJSON, usesDeprecatedSpellings: usesDeprecated, imports: imports)
   }
 
   /// The index of the swift-snapshot-testing module that qualifies the name at `index`

@@ -14,6 +14,16 @@ struct ManifestMigration {
   static let addedProducts = [
     (name: "SnapshotsJSON", why: "it uses .json"),
     (name: "SnapshotsCompatibility", why: "it uses swift-snapshot-testing's deprecated spellings"),
+    (name: "InlineSnapshots", why: "its sources import it"),
+    (name: "SnapshotsCustomDump", why: "its sources import it"),
+  ]
+  /// The modules each of this toolkit's products brings along: a target whose sources import
+  /// one of them needs no product of its own for it.
+  static let brings: [String: Set<String>] = [
+    "Snapshots": ["Snapshots"], "InlineSnapshots": ["InlineSnapshots", "Snapshots"],
+    "SnapshotsCustomDump": ["SnapshotsCustomDump", "Snapshots"],
+    "SnapshotsJSON": ["SnapshotsJSON", "Snapshots"],
+    "SnapshotsCompatibility": ["SnapshotsCompatibility", "InlineSnapshots", "Snapshots"],
   ]
 
   enum Outcome: Equatable {
@@ -88,8 +98,18 @@ struct ManifestMigration {
     guard refusals.isEmpty else { return .refused(refusals) }
     for (target, list) in targetDependencies {
       let text = String(decoding: bytes[list.expressionStart..<list.expressionEnd], as: UTF8.self)
-      let products = addedProducts.filter {
-        additions[target]?.contains($0.name) == true && !text.contains("\"\($0.name)\"")
+      // What the list holds once migrated, and what that brings along.
+      var held = Set(brings.keys.filter { text.contains("\"\($0)\"") })
+      for (range, name) in products
+      where list.expressionStart <= range.lowerBound && range.upperBound <= list.expressionEnd {
+        if let ours = ImportMigration.modules[name] { held.insert(ours) }
+      }
+      var brought = Set(held.flatMap { brings[$0] ?? [] })
+      let products = addedProducts.filter { product in
+        guard additions[target]?.contains(product.name) == true, !brought.contains(product.name)
+        else { return false }
+        brought.formUnion(brings[product.name] ?? [])
+        return true
       }
       guard !products.isEmpty, let last = list.elements?.last else { continue }
       let added = products.map { ".product(name: \"\($0.name)\", package: \"\(identity)\")" }

@@ -26,6 +26,7 @@ struct PackageMigration {
       if result.usesDeprecatedSpellings {
         additions[target, default: []].insert("SnapshotsCompatibility")
       }
+      additions[target, default: []].formUnion(result.imports)
       notes += result.notes.map { "\(relative(url)): \($0)" }
       if let new = result.text { rewrites.append((url, old, new)) }
     }
