@@ -23,6 +23,24 @@ import Testing
       ])
   }
 
+  /// A crash ends the tests that started and never ended: named by their ids, less their
+  /// source location.
+  @Test func theTestsACrashEndedAreReadFromTheEventStream() {
+    func event(_ kind: String, _ id: String) -> String {
+      #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"\#(id)"},"version":0}"#
+    }
+    let stream = [
+      event("testStarted", "App.Suite"), event("testStarted", "App.Suite/done()/T.swift:3:4"),
+      event("testEnded", "App.Suite/done()/T.swift:3:4"),
+      event("testStarted", "App.Suite/crashes()/T.swift:5:4"),
+      event("testStarted", "App.free()/U.swift:9:2"),
+    ].joined(separator: "\n")
+    #expect(
+      TestIssue.unfinishedTests(inEventStream: Data(stream.utf8)) == [
+        "App.Suite/crashes()", "App.free()",
+      ])
+  }
+
   /// A pass that ran no test neither passed nor failed: Swift Testing exits with 69 then (in an
   /// XCTest-only package, or under a filter that matches only XCTest tests).
   @Test func aPassThatRanNoTestIsNotAFailure() {

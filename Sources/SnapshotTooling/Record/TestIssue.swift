@@ -40,7 +40,8 @@ struct TestIssue: Equatable, Sendable {
   }
 
   /// The test functions a Swift Testing event stream says started and did not end, by their
-  /// names without their source location (`Module.Suite/test()`): those a crash ended.
+  /// ids without their source location (`Module.Suite/test()`, `Module.test()` for a function
+  /// outside a suite): those a crash ended.
   static func unfinishedTests(inEventStream data: Data) -> [String] {
     let decoder = JSONDecoder()
     var running: [String] = []
@@ -55,8 +56,9 @@ struct TestIssue: Equatable, Sendable {
       }
     }
     return running.map { id in
-      let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-      return parts.count > 2 ? parts.dropLast().joined(separator: "/") : id
+      var parts = id.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count > 1, parts.last?.contains(".swift:") == true { parts.removeLast() }
+      return parts.joined(separator: "/")
     }
   }
 
