@@ -29,9 +29,9 @@ struct HTMLPrinter {
   /// A start tag longer than this, indentation included, has one attribute per line.
   let lineWidth = 100
 
-  private var out: [UInt8] = []
+  var out: [UInt8] = []
   /// Each attribute name as written, by libxml2's one copy of it.
-  private var attributeNames: [UnsafePointer<xmlChar>: [UInt8]] = [:]
+  var attributeNames: [UnsafePointer<xmlChar>: [UInt8]] = [:]
   /// Whether a line of text is being written, where it began and where its text begins.
   private var inLine = false
   private var lineStart = 0
@@ -174,7 +174,7 @@ struct HTMLPrinter {
     }
   }
 
-  private let newline = UInt8(ascii: "\n")
+  let newline = UInt8(ascii: "\n")
 
   /// Writes a block that holds no blocks.
   ///
@@ -299,7 +299,7 @@ struct HTMLPrinter {
   /// Writes text escaped, collapsing its whitespace unless `keepingSpaces`.
   ///
   /// Runs of ordinary bytes are copied whole: a debug build (where users' tests run) pays per call, not per byte.
-  private mutating func writeText(
+  mutating func writeText(
     _ text: UnsafePointer<xmlChar>?, keepingSpaces: Bool = false, quote: Bool = false
   ) {
     guard let text else { return }
@@ -334,7 +334,7 @@ struct HTMLPrinter {
   }
 
   /// Writes the character at `byte`, escaped, and returns where the next one starts.
-  private mutating func writeEscaped(_ byte: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar> {
+  mutating func writeEscaped(_ byte: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar> {
     switch byte.pointee {
     case UInt8(ascii: "&"): write("&amp;")
     case UInt8(ascii: "<"): write("&lt;")
@@ -348,159 +348,17 @@ struct HTMLPrinter {
     return byte + 1
   }
 
-  private mutating func appendCString(_ text: UnsafePointer<xmlChar>?) {
+  mutating func appendCString(_ text: UnsafePointer<xmlChar>?) {
     HTMLText.append(text, to: &out)
   }
 
-  private mutating func writeIndent(_ depth: Int) {
+  mutating func writeIndent(_ depth: Int) {
     HTMLText.appendIndent(depth, to: &out)
   }
 
   /// Appends a literal; `append(contentsOf: "…".utf8)` walks it byte by byte in a debug build.
-  private mutating func write(_ literal: StaticString) {
+  mutating func write(_ literal: StaticString) {
     out.append(
       contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-  }
-
-  /// Writes `<name attributes>`; when `lineStart` is given (a block's tag, which starts a line
-  /// there) and the tag is too long, again with one attribute per line.
-  private mutating func writeStartTag(
-    _ element: xmlNodePtr, _ kind: HTMLElementKind, lineStart: Int?, depth: Int
-  ) {
-    let tagStart = out.count
-    out.append(UInt8(ascii: "<"))
-    out.append(contentsOf: kind.writtenName)
-    var attributes = 0
-    var attribute = element.pointee.properties
-    while let current = attribute {
-      out.append(UInt8(ascii: " "))
-      writeAttribute(current)
-      attributes += 1
-      attribute = current.pointee.next
-    }
-    out.append(UInt8(ascii: ">"))
-    guard let lineStart, attributes > 1, out.count - lineStart > lineWidth else { return }
-    out.removeLast(out.count - tagStart)
-    out.append(UInt8(ascii: "<"))
-    out.append(contentsOf: kind.writtenName)
-    attribute = element.pointee.properties
-    while let current = attribute {
-      out.append(newline)
-      writeIndent(depth + 1)
-      writeAttribute(current)
-      attribute = current.pointee.next
-    }
-    out.append(newline)
-    writeIndent(depth)
-    out.append(UInt8(ascii: ">"))
-    out.append(newline)
-  }
-
-  private mutating func writeAttribute(_ attribute: xmlAttrPtr) {
-    writeAttributeName(attribute.pointee.name)
-    let valueStart = out.count
-    write("=\"")
-    let textStart = out.count
-    var part = attribute.pointee.children
-    while let text = part {
-      writeText(text.pointee.content, keepingSpaces: true, quote: true)
-      part = text.pointee.next
-    }
-    if out.count == textStart || HTMLText.equal(out[textStart...], attribute.pointee.name),
-      HTMLElementKind.isBoolean(attribute.pointee.name)
-    {
-      // `disabled`, `disabled=""` and `disabled="disabled"`: the same attribute.
-      out.removeLast(out.count - valueStart)
-      return
-    }
-    if HTMLText.equal(attribute.pointee.name, "class") { normalizeClasses(from: textStart) }
-    out.append(UInt8(ascii: "\""))
-  }
-
-  /// An attribute's name, in SVG's and MathML's spelling where they have one
-  /// (``ForeignNames``); looked up once per name, which libxml2 keeps once per page.
-  private mutating func writeAttributeName(_ name: UnsafePointer<xmlChar>?) {
-    guard let name else { return }
-    if let known = attributeNames[name] {
-      out.append(contentsOf: known)
-      return
-    }
-    let start = out.count
-    appendCString(name)
-    let written = ForeignNames.attributes[String(decoding: out[start...], as: UTF8.self)]
-    if let written {
-      out.removeLast(out.count - start)
-      out.append(contentsOf: written.utf8)
-    }
-    attributeNames[name] = Array(out[start...])
-  }
-
-  /// A class list's names are separated by any whitespace, in any order: one space, and in
-  /// order when asked.
-  private mutating func normalizeClasses(from start: Int) {
-    let value = out[start...]
-    let tidy =
-      !sortsClasses && value.first != 0x20 && value.last != 0x20
-      && !zip(value, value.dropFirst()).contains { $0 == 0x20 && $1 == 0x20 }
-      && !value.contains { HTMLText.isSpace($0) && $0 != 0x20 }
-    guard !tidy else { return }
-    // A copy: slices of `out` kept while `out` changes would copy all of it each time.
-    var names = Array(value).split(whereSeparator: HTMLText.isSpace)
-    if sortsClasses { names.sort { $0.lexicographicallyPrecedes($1) } }
-    out.removeLast(out.count - start)
-    for (index, name) in names.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: " ")) }
-      out.append(contentsOf: name)
-    }
-  }
-
-  private mutating func writeEndTag(_ element: xmlNodePtr) {
-    let kind = page.kind(of: element)
-    guard !kind.isVoid, !page.isImplied(element, kind) else { return }
-    write("</")
-    out.append(contentsOf: kind.writtenName)
-    out.append(UInt8(ascii: ">"))
-  }
-
-  private mutating func writeDoctype(_ node: xmlNodePtr) {
-    let doctype = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self).pointee
-    write("<!DOCTYPE ")
-    // A doctype's name is read without regard to case: `html`, however written.
-    let nameStart = out.count
-    appendCString(doctype.name)
-    for index in nameStart..<out.count where out[index] >= 0x41 && out[index] <= 0x5A {
-      out[index] |= 0x20
-    }
-    if let publicID = doctype.ExternalID {
-      write(" PUBLIC \"")
-      appendCString(publicID)
-      out.append(UInt8(ascii: "\""))
-    }
-    if let systemID = doctype.SystemID {
-      out.append(contentsOf: doctype.ExternalID == nil ? " SYSTEM \"".utf8 : " \"".utf8)
-      appendCString(systemID)
-      out.append(UInt8(ascii: "\""))
-    }
-    write(">\n")
-  }
-
-  /// What the parser recovered from, first, as a comment: the reference shows the page is
-  /// malformed, and where.
-  private mutating func writeComplaints() {
-    guard !page.complaints.isEmpty else { return }
-    out.append(contentsOf: HTMLComplaints.header.utf8)
-    for complaint in page.complaints {
-      writeIndent(1)
-      // A comment cannot hold `--`.
-      for byte in complaint.utf8 {
-        if byte == UInt8(ascii: "-") && out.last == byte { out.append(UInt8(ascii: " ")) }
-        out.append(byte)
-      }
-      out.append(newline)
-    }
-    if page.complaintCount > page.complaints.count {
-      out.append(contentsOf: "  and \(page.complaintCount - page.complaints.count) more\n".utf8)
-    }
-    write("-->\n")
   }
 }
