@@ -179,6 +179,14 @@ import Testing
     #expect(short == .usage && message.contains("the id ab"), "\(message)")
   }
 
+  @Test func interruptedRunsAreTakenOrDiscardedNotBoth() throws {
+    let before = try files()
+    let (status, output) = try run(["apply", "--include-interrupted", "--discard-interrupted"])
+    #expect(status == .usage)
+    #expect(output.contains("--include-interrupted does not go with --discard-interrupted"))
+    #expect(try files() == before)
+  }
+
   @Test func acceptAndRejectByIdTouchOnlyThoseChanges() throws {
     let ids = try ids()
     let (status, output) = try run([

@@ -64,7 +64,11 @@ public struct ApplyVerb: Equatable, Sendable {
   func run(print: @escaping (String) -> Void)
     -> SnapshotsCommand.ExitCode
   {
-    RunApplication(
+    guard !(includeInterrupted && discardInterrupted) else {
+      print("error: --include-interrupted does not go with --discard-interrupted")
+      return .usage
+    }
+    return RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
       includeInterrupted: includeInterrupted, discardInterrupted: discardInterrupted,
