@@ -19,13 +19,16 @@ import XCTest
         FailureLog.variable: log.path, Probe.variable: "XCTestFailureProbe",
       ]) { $1 })
     #expect(probe.status != 0, "\(probe.output)")
+    // The test's start first, so that a crash could name it; then its failure.
     #expect(
       FailureLog.read(log) == [
+        .init(kind: nil, file: "", line: 0, test: "XCTestFailureProbe.testFails", started: true),
         .init(
           kind: nil, file: "\(#filePath)", line: XCTestFailureProbe.failingLine,
           test: "XCTestFailureProbe.testFails",
-          message: #"XCTAssertEqual failed: ("1") is not equal to ("2") - first line"#)
+          message: #"XCTAssertEqual failed: ("1") is not equal to ("2") - first line"#),
       ], "\(probe.output)")
+    #expect(FailureLog.read(log).map(\.isReportedFailure) == [false, true])
   }
 }
 
