@@ -134,16 +134,14 @@ import Testing
   }
 
   @Test func theManifestGetsTheCompatibilityModuleWhereItIsUsed() {
-    let outcome = ManifestMigration.migrate(
-      Self.manifest, identity: "swift-snapshots",
-      additions: [
-        "AppTesting": ["SnapshotsCompatibility"],
-        "AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"],
-      ])
-    guard case .rewritten(let text, let changes) = outcome else {
-      Issue.record("not rewritten: \(outcome)")
-      return
-    }
+    guard
+      case let (text, changes)? = rewritten(
+        Self.manifest,
+        additions: [
+          "AppTesting": ["SnapshotsCompatibility"],
+          "AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"],
+        ])
+    else { return }
     #expect(
       text.contains(
         #"[.product(name: "InlineSnapshots", package: "swift-snapshots"), .product(name: "SnapshotsCompatibility", package: "swift-snapshots")]"#
@@ -163,27 +161,14 @@ import Testing
   @Test(arguments: [true, false]) func productsAddedToAListOfLinesGetLinesOfTheirOwn(comma: Bool)
     throws
   {
-    let manifest = """
-      let package = Package(
-        name: "App",
-        targets: [
-          .testTarget(
-            name: "AppTests",
-            dependencies: [
-              "App",
-              .product(name: "SnapshotTesting", package: "swift-snapshot-testing")\(comma ? "," : "")
-            ])
-        ]
-      )
-
-      """
-    let outcome = ManifestMigration.migrate(
-      manifest, identity: "swift-snapshots",
-      additions: ["AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"]])
-    guard case .rewritten(let text, _) = outcome else {
-      Issue.record("not rewritten: \(outcome)")
-      return
-    }
+    let manifest = Self.oneTestTarget(
+      "[\n        \"App\",\n"
+        + "        .product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\")"
+        + (comma ? "," : "") + "\n      ]")
+    guard
+      case let (text, _)? = rewritten(
+        manifest, additions: ["AppTests": ["SnapshotsJSON", "SnapshotsCompatibility"]])
+    else { return }
     #expect(
       text.contains(
         """
@@ -199,24 +184,13 @@ import Testing
   /// Their `InlineSnapshotTesting` brings `SnapshotTestingCustomDump` along, ours does not: a
   /// target whose sources import it gets `SnapshotsCustomDump`, and no product it has already.
   @Test func aModuleTheirProductBroughtAlongBecomesAProduct() throws {
-    let manifest = """
-      let package = Package(
-        name: "App",
-        targets: [
-          .testTarget(
-            name: "AppTests",
-            dependencies: [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")])
-        ]
-      )
-
-      """
-    let outcome = ManifestMigration.migrate(
-      manifest, identity: "swift-snapshots",
-      additions: ["AppTests": ["Snapshots", "InlineSnapshots", "SnapshotsCustomDump"]])
-    guard case .rewritten(let text, let changes) = outcome else {
-      Issue.record("not rewritten: \(outcome)")
-      return
-    }
+    let manifest = Self.oneTestTarget(
+      #"[.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]"#)
+    guard
+      case let (text, changes)? = rewritten(
+        manifest,
+        additions: ["AppTests": ["Snapshots", "InlineSnapshots", "SnapshotsCustomDump"]])
+    else { return }
     #expect(
       text.contains(
         #"dependencies: [.product(name: "InlineSnapshots", package: "swift-snapshots"), .product(name: "SnapshotsCustomDump", package: "swift-snapshots")])"#
@@ -225,6 +199,32 @@ import Testing
     #expect(
       ImportMigration.migrate("import SnapshotTestingCustomDump\nimport InlineSnapshotTesting\n")
         .imports == ["SnapshotsCustomDump", "InlineSnapshots"])
+  }
+
+  /// A manifest whose one target, `AppTests`, has these dependencies.
+  static func oneTestTarget(_ dependencies: String) -> String {
+    """
+    let package = Package(
+      name: "App",
+      targets: [
+        .testTarget(
+          name: "AppTests",
+          dependencies: \(dependencies))
+      ]
+    )
+
+    """
+  }
+
+  /// The manifest migrated, or an issue recorded when it is not rewritten.
+  func rewritten(_ manifest: String, additions: [String: Set<String>]) -> (String, [String])? {
+    let outcome = ManifestMigration.migrate(
+      manifest, identity: "swift-snapshots", additions: additions)
+    guard case .rewritten(let text, let changes) = outcome else {
+      Issue.record("not rewritten: \(outcome)")
+      return nil
+    }
+    return (text, changes)
   }
 
   static let manifest = """
@@ -250,12 +250,10 @@ import Testing
     """
 
   @Test func theManifestMovesToThisToolkit() {
-    let outcome = ManifestMigration.migrate(
-      Self.manifest, identity: "swift-snapshots", additions: ["AppTests": ["SnapshotsJSON"]])
-    guard case .rewritten(let text, let changes) = outcome else {
-      Issue.record("not rewritten: \(outcome)")
-      return
-    }
+    guard
+      case let (text, changes)? = rewritten(
+        Self.manifest, additions: ["AppTests": ["SnapshotsJSON"]])
+    else { return }
     #expect(
       text == """
         // swift-tools-version: 6.1
