@@ -33,27 +33,22 @@ enum HTTPBody {
   }
 
   private static func undo(_ coding: String, _ body: [UInt8]) throws(NotDecoded) -> [UInt8] {
-    do {
-      switch coding {
-      case "gzip", "x-gzip":
-        return try Inflate.decoded(body, .gzipOrZlib)
-      case "deflate":
-        // Meant to be zlib-wrapped; some servers send it raw.
-        do {
-          return try Inflate.decoded(body, .gzipOrZlib)
-        } catch {
-          return try Inflate.decoded(body, .raw)
-        }
-      default:
-        throw NotDecoded(description: "\(coding) is not decoded here")
-      }
-    } catch let failure as Inflate.Failure {
-      throw NotDecoded(description: "does not decode: \(failure)")
-    } catch let failure as NotDecoded {
-      throw failure
-    } catch {
-      throw NotDecoded(description: "\(error)")
+    let wrappings: [Inflate.Wrapping]
+    switch coding {
+    case "gzip", "x-gzip": wrappings = [.gzipOrZlib]
+    // Meant to be zlib-wrapped; some servers send it raw.
+    case "deflate": wrappings = [.gzipOrZlib, .raw]
+    default: throw NotDecoded(description: "\(coding) is not decoded here")
     }
+    var failure = Inflate.Failure(description: "")
+    for wrapping in wrappings {
+      do {
+        return try Inflate.decoded(body, wrapping)
+      } catch {
+        failure = error
+      }
+    }
+    throw NotDecoded(description: "does not decode: \(failure)")
   }
 
   /// The decoded body by its media type.

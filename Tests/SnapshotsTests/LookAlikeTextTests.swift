@@ -10,6 +10,12 @@ import Testing
     Diffing<String>.lines.diff(reference, actual)?.message
   }
 
+  /// What the diff says of its look-alike lines.
+  func hints(_ reference: String, actual: String) -> [String] {
+    UnifiedDiff().linesWithHints(old: reference, new: actual).filter { $0.kind == .note }
+      .map(\.text)
+  }
+
   @Test func aByteOrderMarkIsNamed() throws {
     let text = try #require(message("rec 1\nrec 2\n", "\u{FEFF}rec 1\nrec 2\n"))
     #expect(text.contains("-rec 1\n+\u{FEFF}rec 1"), "\(text)")
@@ -43,7 +49,7 @@ import Testing
   }
 
   @Test func linesThatMovedArePairedByTheirLook() {
-    let lines = LookAlikeText.lines(reference: "x\nsame\u{2060}\n", actual: "new\nx\nsame\n")
+    let lines = hints("x\nsame\u{2060}\n", actual: "new\nx\nsame\n")
     #expect(
       lines == [
         "Line 2 of the reference and 3 of the actual value look the same but differ in word joiner (U+2060): 1 in the reference, 0 in the actual value."
@@ -58,13 +64,13 @@ import Testing
         "Line 2 of both look the same but differ in white space at the end: none in the reference, 2 spaces in the actual value."
       ), "\(text)")
     #expect(
-      LookAlikeText.lines(reference: "x \t\n", actual: "x\u{A0}\n") == [
+      hints("x \t\n", actual: "x\u{A0}\n") == [
         "Line 1 of both look the same but differ in no-break space (U+00A0): 0 in the reference, 1 in the actual value; white space at the end: a space and a tab in the reference, a space in the actual value."
       ])
   }
 
   @Test func textsThatLookDifferentGetNoHint() {
-    #expect(LookAlikeText.lines(reference: "caf\u{E9}\n", actual: "cafe\n").isEmpty)
+    #expect(hints("caf\u{E9}\n", actual: "cafe\n").isEmpty)
     #expect(LookAlikeText.difference(of: "x", reference: "é", actual: "é") == nil)
     #expect(message("caf\u{E9}", "caf\u{E9}") == nil)
   }

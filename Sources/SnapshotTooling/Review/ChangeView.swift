@@ -47,11 +47,10 @@ struct ChangeView {
     guard isText else { return binary(old: old, new: new, mode: mode) }
     switch mode {
     case .diff:
-      let diff = UnifiedDiff.forReview(colored: colored).text(
+      // With what tells lines that look alike on screen apart.
+      let diff = UnifiedDiff.forReview(colored: colored).linesWithHints(
         old: oldText ?? "", new: newText ?? "")
-      // Lines that look alike on screen: what tells them apart.
-      let lookAlike = LookAlikeText.lines(reference: oldText ?? "", actual: newText ?? "")
-      return (diff.map(Self.lines) ?? ["(no difference in the text)"]) + lookAlike
+      return diff.isEmpty ? ["(no difference in the text)"] : diff.flatMap { Self.lines($0.text) }
     case .new:
       return newText.map(Self.lines) ?? ["(no new text: the inline snapshot is removed)"]
     case .old:

@@ -73,15 +73,10 @@ import Foundation
     return "\(thing) look the same but differ in " + parts.joined(separator: "; ") + "."
   }
 
-  /// For each line of `actual` that is not in `reference` but looks like a line that is (and is
-  /// not in `actual`), what differs; at most `limit` of them.
-  public static func lines(reference: String, actual: String, limit: Int = 3) -> [String] {
-    let old = TextLines(reference), new = TextLines(actual)
-    return lines(old: old, new: new, diff: LineDiff(old: old, new: new), limit: limit)
-  }
-
-  /// The same for a diff already made: only its deleted and inserted lines are looked at, so
-  /// that a diff of a few changes in a long text pays for those lines only.
+  /// For each line a diff inserted that looks like a line it deleted, what differs.
+  ///
+  /// At most `limit` of them. Only the changed lines are looked at, so that a diff of a few
+  /// changes in a long text pays for those lines only.
   static func lines(old: TextLines, new: TextLines, diff: LineDiff, limit: Int = 3) -> [String] {
     var removed: [[UInt8]: Int] = [:]
     for index in diff.deleted.indices where diff.deleted[index] {

@@ -66,9 +66,15 @@
     if let endings = LineEndings.difference(reference: reference, actual: actual) {
       return [DiffLine(.note, endings)]
     }
-    let old = TextLines(reference), new = TextLines(actual)
+    return UnifiedDiff(colored: colored).linesWithHints(old: reference, new: actual)
+  }
+
+  /// The diff's lines, then what tells look-alike lines apart, from one line diff; empty when
+  /// the texts are the same line for line.
+  public func linesWithHints(old: String, new: String) -> [DiffLine] {
+    let old = TextLines(old), new = TextLines(new)
     let diff = LineDiff(old: old, new: new)
-    return UnifiedDiff(colored: colored).lines(old: old, new: new, diff: diff)
+    return lines(old: old, new: new, diff: diff)
       + LookAlikeText.lines(old: old, new: new, diff: diff).map { DiffLine(.note, $0) }
   }
 
