@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// What the command plugin does: hands the user's arguments, untouched, to the `snapshots`
-/// tool, which owns their grammar, help and exit codes (`snapshots plugin snapshot-record`),
-/// and builds the tests first when the tool's plan asks for them.
+/// tool, which owns their grammar, help and exit codes (`snapshots plugin snapshot-record`)
+/// and answers with a plan: what to print, or its own command line to run, after building the
+/// tests when it runs them.
 ///
 /// The tool is built in the package's own debug build beside its tests, so it shares the
 /// modules the tests already built. (A plugin's declared tool dependency would be built in a
@@ -16,6 +17,8 @@ enum ToolCommand {
     /// The user asked for no progress.
     var quiet: Bool
     var buildTests: Bool
+    /// The tool's command line, to which the plugin adds the tests it built.
+    var run: [String]
   }
 
   static func run(context: PluginContext, arguments: [String], packageManager: PackageManager)
@@ -29,29 +32,27 @@ enum ToolCommand {
       known += ["--toolkit-identity", toolkit.package.id]
     }
     // Whether to be quiet is the plan's to say, and the plan comes from the tool: while the
-    // tool itself is built (which takes over a second on a busy machine, even up to date),
-    // the user's own `--quiet` decides, read as the plan reads it.
+    // tool itself is built (a minute on a first run), there is no plan yet, so the user's own
+    // `--quiet` decides: the one word the plugin reads itself.
     let quiet = arguments.contains("--quiet")
     let tool =
       try builtTool(context)
       ?? buildTool(with: packageManager) { line in if !quiet { say(line) } }
     let plan = try JSONDecoder().decode(
-      Plan.self,
-      from: output(of: tool, ["plugin", command, "--plan"] + known + ["--"] + arguments))
+      Plan.self, from: output(of: tool, ["plugin", command] + known + ["--"] + arguments))
     if let text = plan.say {
       if plan.fails { throw PluginError(text) }
       print(text)
       return
     }
     let progress: @Sendable (String) -> Void = { line in if !plan.quiet { say(line) } }
-    var toolArguments = ["plugin", command] + known
+    var toolArguments = plan.run
     if plan.buildTests {
       let binary = try timed(
         "Building the tests", done: "Built the tests", announced: true, say: progress
       ) { try buildTests(context, packageManager: packageManager) }
       toolArguments += ["--test-binary", binary.path]
     }
-    toolArguments += ["--"] + arguments
     let status = try run(tool, toolArguments)
     // The tool's last line says what went wrong. An error thrown here would be printed by
     // SwiftPM before the tool's output it has not relayed yet, in the middle of its lines:

@@ -84,9 +84,15 @@ import Testing
 
   func run(_ arguments: [String]) throws -> (SnapshotsCommand.ExitCode, String) {
     var lines: [String] = []
-    let command = try SnapshotsCommand(
-      parsing: arguments + ["--package-directory", package.url.path],
-      currentDirectory: package.url)
+    let command: SnapshotsCommand
+    do {
+      command = try SnapshotsCommand(
+        parsing: arguments + ["--package-directory", package.url.path],
+        currentDirectory: package.url)
+    } catch {
+      // Options that do not go together are the grammar's usage errors.
+      return (.usage, error.description)
+    }
     let status = command.run(print: { lines.append($0) })
     return (status, lines.joined(separator: "\n"))
   }
@@ -213,7 +219,7 @@ import Testing
     ] {
       let (status, output) = try run(arguments)
       #expect(status == .usage, "\(arguments): \(output)")
-      #expect(output.hasPrefix("error: --review"), "\(arguments): \(output)")
+      #expect(output.hasPrefix("Error: --review"), "\(arguments): \(output)")
     }
     #expect(try files() == before)
   }

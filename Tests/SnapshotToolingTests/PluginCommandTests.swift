@@ -8,39 +8,33 @@ import Testing
 @Suite struct PluginCommandTests {
   func plugin(_ arguments: [String]) throws -> PluginCommand {
     try PluginCommand(
-      parsing: ["snapshot-record", "--package-directory", "/P", "--test-binary", "/B", "--"]
-        + arguments,
+      parsing: ["snapshot-record", "--package-directory", "/P", "--"] + arguments,
       currentDirectory: URL(fileURLWithPath: "/elsewhere"))
   }
 
   func words(_ arguments: String...) throws -> (words: [String], tests: Bool)? {
-    guard case .run(let words, let tests) = try plugin(arguments).translate() else {
-      return nil
-    }
-    return (words, tests)
+    let plan = try plugin(arguments).plan()
+    return plan.say == nil ? (plan.run, plan.buildTests) : nil
   }
 
   func said(_ arguments: String...) throws -> PluginCommand.Plan {
-    let command = try plugin(arguments)
-    return command.plan(command.translate())
+    try plugin(arguments).plan()
   }
 
   @Test func aTestRunIsTheToolsRecord() throws {
     let run = try #require(try words("--filter", "User", "--dry-run", "--prune"))
     #expect(
-      run.words == [
-        "record", "--package-directory", "/P", "--test-binary", "/B", "--dry-run", "--filter",
-        "User", "--prune",
-      ])
+      run.words == ["record", "--package-directory", "/P", "--filter", "User", "--dry-run", "--prune"])
     #expect(run.tests)
-    // Each becomes a command the tool's grammar takes.
-    _ = try SnapshotsCommand(parsing: run.words, currentDirectory: URL(fileURLWithPath: "/"))
+    // Each becomes a command the tool's grammar takes, once the plugin adds the tests it built.
+    _ = try SnapshotsCommand(
+      parsing: run.words + ["--test-binary", "/B"], currentDirectory: URL(fileURLWithPath: "/"))
   }
 
   @Test func theOtherModesRunNothing() throws {
     let apply = try #require(try words("--apply-only", "--quiet", "--include-interrupted"))
     #expect(
-      apply.words == ["apply", "--package-directory", "/P", "--quiet", "--include-interrupted"])
+      apply.words == ["apply", "--package-directory", "/P", "--include-interrupted", "--quiet"])
     #expect(!apply.tests)
     // The words after a list's option belong to it; `--apply` is `--from`'s older spelling.
     let shards = try #require(try words("--from", "a", "b", "--apply", "c", "--dry-run"))
@@ -83,10 +77,8 @@ import Testing
         "snapshot-record", "--toolkit-identity", "swift-snapshots", "--", "--migrate", "--dry-run",
       ],
       currentDirectory: URL(fileURLWithPath: "/P"))
-    guard case .run(let words, let tests) = migrate.translate() else {
-      Issue.record("not run")
-      return
-    }
+    let plan = migrate.plan()
+    let (words, tests) = (plan.run, plan.buildTests)
     #expect(
       words == [
         "migrate", "--package-directory", "/P", "--toolkit-identity", "swift-snapshots",
@@ -103,7 +95,7 @@ import Testing
       help.say?.contains(
         "USAGE: swift package --allow-writing-to-package-directory snapshot-record") == true)
     #expect(
-      help.say?.contains("  --dry-run               " + CommonOptions.dryRun.help.prefix(20))
+      help.say?.contains("  --dry-run               " + ToolOptions.dryRun.help.prefix(20))
         == true)
     let unknown = try said("--bogus")
     #expect(unknown.fails && unknown.say?.hasPrefix("Unknown option '--bogus'") == true)

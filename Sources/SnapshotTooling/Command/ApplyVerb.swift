@@ -20,55 +20,24 @@ public struct ApplyVerb: Equatable, Sendable {
   public var accepted: [String]
   public var rejected: [String]
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "apply",
-    abstract:
-      "Apply every unapplied run's records (oldest first, newest winning), running nothing.",
-    options: [
-      CommonOptions.packageDirectory, CommonOptions.dryRun, CommonOptions.quiet,
-      CommonOptions.from,
-      .init(
-        name: "filter", value: "filter",
-        help:
-          "Apply only the records whose test name, test file or reference path (relative to the package) this regular expression matches; the others stay for a later apply."
-      ),
-      CommonOptions.includeInterrupted, CommonOptions.discardInterrupted, CommonOptions.gallery,
-      CommonOptions.review,
-      .init(
-        name: "accept", value: "id",
-        help:
-          "Apply only the pending change with this id (snapshots pending lists them); repeat for more.",
-        repeats: true),
-      .init(
-        name: "reject", value: "id",
-        help:
-          "Drop the pending change with this id, leaving its reference or source as it is; repeat for more.",
-        repeats: true),
-    ])
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    let package = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    packageDirectory = package
-    shards = CommonOptions.shards(parsed, in: package)
-    filter = parsed.value("filter")
-    dryRun = parsed.flag("dry-run")
-    quiet = parsed.flag("quiet")
-    includeInterrupted = parsed.flag("include-interrupted")
-    discardInterrupted = parsed.flag(CommonOptions.discardInterrupted.name)
-    gallery = parsed.flag("gallery")
-    review = parsed.flag("review")
-    accepted = parsed.values["accept"] ?? []
-    rejected = parsed.values["reject"] ?? []
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    shards = options.shards(in: packageDirectory)
+    filter = options.filter
+    dryRun = options.dryRun
+    quiet = options.quiet
+    includeInterrupted = options.includeInterrupted
+    discardInterrupted = options.discardInterrupted
+    gallery = options.gallery
+    review = options.review
+    accepted = options.accept
+    rejected = options.reject
   }
 
   func run(print: @escaping (String) -> Void)
     -> SnapshotsCommand.ExitCode
   {
-    guard !(includeInterrupted && discardInterrupted) else {
-      print("error: --include-interrupted does not go with --discard-interrupted")
-      return .usage
-    }
-    return RunApplication(
+    RunApplication(
       source: shards.isEmpty ? .store : .shards(shards), packageDirectory: packageDirectory,
       filterExpression: filter, dryRun: dryRun, quiet: quiet, gallery: gallery,
       includeInterrupted: includeInterrupted, discardInterrupted: discardInterrupted,

@@ -8,20 +8,9 @@ public struct CatalogVerb: Equatable, Sendable {
   /// Where the catalog goes; `nil` for `.build/snapshots/snapshot-catalog.json`.
   public var output: URL?
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "catalog",
-    abstract:
-      "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded.",
-    options: [
-      CommonOptions.packageDirectory,
-      .init(
-        name: "output", value: "output",
-        help: "Where to write it (default: .build/snapshots/snapshot-catalog.json)."),
-    ])
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    packageDirectory = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    output = parsed.value("output").map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    output = options.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
   }
 
   func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {

@@ -1,42 +1,81 @@
-/// The `snapshots` command line's grammar: verbs, their options, and the parse of an argument
-/// list against them, with the help and the usage errors it prints.
+/// A command line's grammar, computed from one table of typed options: the parse of an argument
+/// list into a verb and its `Values`, the help, the usage errors and the docs' option table.
 ///
 /// Kept here rather than taken from a parser package: every package that depends on this one
 /// compiles the command plugins of all its dependencies on a clean build.
-struct CommandLineGrammar {
-  struct Option {
+struct CommandLineGrammar<Values: Sendable>: Sendable {
+  /// One option: where its value goes, what the help says, and the verbs it goes with.
+  struct Option: Sendable {
+    enum Value: Sendable {
+      case flag(any WritableKeyPath<Values, Bool> & Sendable)
+      /// A value, named in the help; given twice, the last one wins.
+      case one(String, any WritableKeyPath<Values, String?> & Sendable)
+      /// A value that repeats: each one is kept, in order.
+      case list(String, any WritableKeyPath<Values, [String]> & Sendable)
+    }
+
     /// The name without its dashes: `test-binary`.
     var name: String
-    /// `nil` for a flag; else what the help calls the value.
-    var value: String?
+    var value: Value
     var help: String
+    /// The names of the verbs it goes with.
+    var verbs: [String]
     var isRequired = false
-    var repeats = false
 
-    var spelling: String { value.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+    var spelling: String {
+      switch value {
+      case .flag: "--\(name)"
+      case .one(let label, _), .list(let label, _): "--\(name) <\(label)>"
+      }
+    }
+
+    var repeats: Bool {
+      if case .list = value { return true }
+      return false
+    }
+
+    /// The option as a command line says it, for each value it holds in `values`.
+    func words(_ values: Values) -> [String] {
+      switch value {
+      case .flag(let key): values[keyPath: key] ? ["--\(name)"] : []
+      case .one(_, let key): values[keyPath: key].map { ["--\(name)", $0] } ?? []
+      case .list(_, let key): values[keyPath: key].flatMap { ["--\(name)", $0] }
+      }
+    }
   }
 
-  struct Verb {
+  struct Verb: Sendable {
     var name: String
     var abstract: String
-    var options: [Option]
-    /// One positional argument, such as `info`'s file: its name and help.
-    var argument: (name: String, help: String)?
+    /// One positional argument, such as `info`'s file: its name, help and where it goes.
+    var argument: (name: String, help: String, key: any WritableKeyPath<Values, String?> & Sendable)?
+  }
+
+  /// Options that do not go together: given one of `these`, none of `others` (in `verbs`, or in
+  /// any verb when empty), for the reason an error gives.
+  struct Exclusion: Sendable {
+    var these: [Option]
+    var others: [Option]
+    var verbs: [String] = []
+    var reason: String?
   }
 
   var command: String
   var abstract: String
   var discussion: String
   var verbs: [Verb]
+  /// Every option, in the order the help lists them.
+  var options: [Option]
+  var exclusions: [Exclusion] = []
+  /// The values before any option sets one.
+  var empty: Values
 
-  /// What one argument list says: its verb, each option's values, the positional argument.
-  struct Parsed {
+  /// What one argument list says: its verb, its values, and the options it named.
+  struct Parsed: Sendable {
     var verb: Verb
-    var values: [String: [String]] = [:]
-    var argument: String?
-
-    func flag(_ name: String) -> Bool { values[name] != nil }
-    func value(_ name: String) -> String? { values[name]?.last }
+    var values: Values
+    /// The options given, each once, in the order they were first given.
+    var given: [Option] = []
   }
 
   enum Failure: Error {
@@ -45,6 +84,8 @@ struct CommandLineGrammar {
     /// The arguments are wrong: the message to print.
     case usage(String)
   }
+
+  func options(of verb: Verb) -> [Option] { options.filter { $0.verbs.contains(verb.name) } }
 
   func parse(_ arguments: [String]) throws(Failure) -> Parsed {
     var rest = arguments[...]
@@ -59,42 +100,69 @@ struct CommandLineGrammar {
         error(first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'")
       )
     }
-    var parsed = Parsed(verb: verb)
+    let options = options(of: verb)
+    var parsed = Parsed(verb: verb, values: empty)
+    var argumentGiven = false
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { throw .help(help(for: verb)) }
       guard argument.hasPrefix("--") else {
-        guard verb.argument != nil, parsed.argument == nil else {
+        guard let key = verb.argument?.key, !argumentGiven else {
           throw .usage(error("Unexpected argument '\(argument)'", verb))
         }
-        parsed.argument = argument
+        parsed.values[keyPath: key] = argument
+        argumentGiven = true
         continue
       }
       let (name, attached) = split(argument.dropFirst(2))
-      guard let option = verb.options.first(where: { $0.name == name }) else {
+      guard let option = options.first(where: { $0.name == name }) else {
         throw .usage(error("Unknown option '--\(name)'", verb))
       }
-      guard option.value != nil else {
+      if !parsed.given.contains(where: { $0.name == name }) { parsed.given.append(option) }
+      switch option.value {
+      case .flag(let key):
         guard attached == nil else {
           throw .usage(error("The flag '--\(name)' takes no value", verb))
         }
-        parsed.values[name] = []
-        continue
-      }
-      guard let value = attached ?? rest.popFirst(), attached != nil || !value.hasPrefix("--")
-      else { throw .usage(error("Missing value for '\(option.spelling)'", verb)) }
-      if option.repeats, let earlier = parsed.values[name] {
-        parsed.values[name] = earlier + [value]
-      } else {
-        parsed.values[name] = [value]
+        parsed.values[keyPath: key] = true
+      case .one(_, let key):
+        parsed.values[keyPath: key] = try value(of: option, attached, &rest, verb)
+      case .list(_, let key):
+        parsed.values[keyPath: key].append(try value(of: option, attached, &rest, verb))
       }
     }
-    if let missing = verb.options.first(where: { $0.isRequired && parsed.values[$0.name] == nil }) {
+    if let missing = options.first(where: { option in
+      option.isRequired && !parsed.given.contains { $0.name == option.name }
+    }) {
       throw .usage(error("Missing expected argument '\(missing.spelling)'", verb))
     }
-    if let argument = verb.argument, parsed.argument == nil {
+    if let argument = verb.argument, !argumentGiven {
       throw .usage(error("Missing expected argument '<\(argument.name)>'", verb))
     }
+    if let message = excluded(parsed.given, in: verb.name) { throw .usage(error(message, verb)) }
     return parsed
+  }
+
+  /// What is wrong when these options are given together to a verb, if anything.
+  func excluded(_ given: [Option], in verb: String) -> String? {
+    let names = Set(given.map(\.name))
+    for exclusion in exclusions where exclusion.verbs.isEmpty || exclusion.verbs.contains(verb) {
+      guard let one = exclusion.these.first(where: { names.contains($0.name) }),
+        let other = exclusion.others.first(where: { names.contains($0.name) })
+      else { continue }
+      return exclusion.reason ?? "--\(one.name) does not go with --\(other.name)"
+    }
+    return nil
+  }
+
+  private func value(
+    of option: Option, _ attached: String?, _ rest: inout ArraySlice<String>, _ verb: Verb
+  ) throws(Failure) -> String {
+    if let attached { return attached }
+    guard let value = rest.first, !value.hasPrefix("--") else {
+      throw .usage(error("Missing value for '\(option.spelling)'", verb))
+    }
+    rest.removeFirst()
+    return value
   }
 
   private func verb(named name: String) -> Verb? { verbs.first { $0.name == name } }
@@ -112,7 +180,7 @@ struct CommandLineGrammar {
   }
 
   private func usage(of verb: Verb) -> String {
-    let options = verb.options.map { option in
+    let options = options(of: verb).map { option in
       option.isRequired ? option.spelling : "[\(option.spelling)\(option.repeats ? " ..." : "")]"
     }
     let argument = verb.argument.map { ["<\($0.name)>"] } ?? []
@@ -138,7 +206,7 @@ struct CommandLineGrammar {
 
   func help(for verb: Verb) -> String {
     var entries = verb.argument.map { [("<\($0.name)>", $0.help)] } ?? []
-    entries += verb.options.map { ($0.spelling, $0.help) }
+    entries += options(of: verb).map { ($0.spelling, $0.help) }
     entries.append(("-h, --help", "Show help information."))
     let indent = String(repeating: " ", count: 26)
     let lines = entries.map { name, help in
@@ -153,6 +221,14 @@ struct CommandLineGrammar {
       OPTIONS:
       \(lines.joined(separator: "\n"))
       """
+  }
+
+  /// A verb's options as the docs list them: a Markdown table, an option a row.
+  func markdownTable(for verb: Verb) -> String {
+    let rows = options(of: verb).map { option in
+      "| `\(option.spelling)`\(option.repeats ? " …" : "") | \(option.help) |"
+    }
+    return (["| option | what it does |", "| --- | --- |"] + rows).joined(separator: "\n")
   }
 }
 

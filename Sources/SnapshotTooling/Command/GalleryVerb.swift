@@ -6,19 +6,12 @@ import Foundation
 public struct GalleryVerb: Equatable, Sendable {
   public var packageDirectory: URL
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "gallery",
-    abstract:
-      "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser.",
-    options: [CommonOptions.packageDirectory])
-
   init(packageDirectory: URL) {
     self.packageDirectory = packageDirectory
   }
 
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    self.init(
-      packageDirectory: CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory))
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    self.init(packageDirectory: options.packageDirectory(currentDirectory: currentDirectory))
   }
 
   /// The page, beside the catalog.

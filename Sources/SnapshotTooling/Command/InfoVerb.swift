@@ -5,13 +5,8 @@ import Foundation
 public struct InfoVerb: Equatable, Sendable {
   public var file: URL
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "info",
-    abstract: "Print where a PNG reference was recorded (its environment fingerprint).",
-    options: [], argument: ("file", "The reference file."))
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    file = URL(fileURLWithPath: parsed.argument ?? "", relativeTo: currentDirectory)
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    file = URL(fileURLWithPath: options.file ?? "", relativeTo: currentDirectory)
   }
 
   /// The fields are the PNG's `tEXt` chunks that `SnapshotsPNG` writes, keyed `Snapshots …`,

@@ -8,20 +8,10 @@ public struct MigrateVerb: Equatable, Sendable {
   /// This toolkit's package identity in the manifest.
   public var toolkitIdentity: String
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "migrate",
-    abstract: "Move a package written for swift-snapshot-testing to this toolkit.",
-    options: [
-      CommonOptions.packageDirectory, CommonOptions.dryRun,
-      .init(
-        name: "toolkit-identity", value: "toolkit-identity",
-        help: "This toolkit's package identity in the manifest."),
-    ])
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    packageDirectory = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    dryRun = parsed.flag("dry-run")
-    toolkitIdentity = parsed.value("toolkit-identity") ?? "swift-snapshots"
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    dryRun = options.dryRun
+    toolkitIdentity = options.toolkitIdentity ?? "swift-snapshots"
   }
 
   func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {

@@ -9,24 +9,11 @@ public struct PendingVerb: Equatable, Sendable {
   public var json: Bool
   public var includeInterrupted: Bool
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "pending",
-    abstract: "List the pending changes with their ids, to show, accept or reject one by one.",
-    options: [
-      CommonOptions.packageDirectory, CommonOptions.from, CommonOptions.includeInterrupted,
-      .init(
-        name: "json",
-        help:
-          "Print them as JSON (schema version \(PendingListing.schemaVersion), described in the docs)."
-      ),
-    ])
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    let package = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    packageDirectory = package
-    shards = CommonOptions.shards(parsed, in: package)
-    json = parsed.flag("json")
-    includeInterrupted = parsed.flag(CommonOptions.includeInterrupted.name)
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    shards = options.shards(in: packageDirectory)
+    json = options.json
+    includeInterrupted = options.includeInterrupted
   }
 
   func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {

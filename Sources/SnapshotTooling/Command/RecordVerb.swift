@@ -13,32 +13,15 @@ public struct RecordVerb: Equatable, Sendable {
   public var gallery: Bool
   public var review: Bool
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "record",
-    abstract: "Run the tests, then apply what they left and list orphaned references.",
-    options: [
-      CommonOptions.packageDirectory, CommonOptions.dryRun, CommonOptions.quiet,
-      .init(
-        name: "test-binary", value: "test-binary",
-        help: "The package's test binary (<Package>PackageTests.xctest).", isRequired: true),
-      .init(
-        name: "filter", value: "filter",
-        help: "Run only the tests whose names match this regular expression."),
-      .init(
-        name: "prune",
-        help: "Delete the references whose tests are gone (after a complete run only)."),
-      CommonOptions.gallery, CommonOptions.review,
-    ])
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    packageDirectory = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    testBinary = URL(fileURLWithPath: parsed.value("test-binary") ?? "")
-    filter = parsed.value("filter")
-    dryRun = parsed.flag("dry-run")
-    quiet = parsed.flag("quiet")
-    prune = parsed.flag("prune")
-    gallery = parsed.flag("gallery")
-    review = parsed.flag("review")
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    testBinary = URL(fileURLWithPath: options.testBinary ?? "")
+    filter = options.filter
+    dryRun = options.dryRun
+    quiet = options.quiet
+    prune = options.prune
+    gallery = options.gallery
+    review = options.review
   }
 
   func run(print: @escaping (String) -> Void)

@@ -65,18 +65,8 @@ struct RunApplication {
   }
 
   func run() -> ExitCode {
+    // Which options go together is the grammar's (``ToolOptions/exclusions``).
     let deciding = !accepted.isEmpty || !rejected.isEmpty
-    if (review || deciding) && (dryRun || prune || filterExpression != nil && isApply) {
-      print(
-        "error: --review, --accept and --reject decide change by change; they do not go with --dry-run, --prune or --filter on what is pending"
-      )
-      return .usage
-    }
-    if review && deciding {
-      print(
-        "error: --review decides in the terminal, --accept and --reject by id: give one of them")
-      return .usage
-    }
     // Without a terminal a review cannot start: said before the tests run.
     if review && !ReviewTerminal.isAvailable {
       print("error: \(ReviewTerminal.Unavailable())")

@@ -9,23 +9,11 @@ public struct ShowVerb: Equatable, Sendable {
   public var id: String
   var mode: ChangeView.Mode
 
-  static let grammar = CommandLineGrammar.Verb(
-    name: "show",
-    abstract: "Show one pending change: its diff, or the new or old bytes alone.",
-    options: [
-      CommonOptions.packageDirectory, CommonOptions.from,
-      .init(name: "diff", help: "Its header and diff (the default)."),
-      .init(name: "new", help: "The bytes it would write, alone."),
-      .init(name: "old", help: "The reference as it is, alone."),
-    ],
-    argument: ("id", "The change's id, or a unique prefix of it (snapshots pending lists them)."))
-
-  init(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) {
-    let package = CommonOptions.packageDirectory(parsed, currentDirectory: currentDirectory)
-    packageDirectory = package
-    shards = CommonOptions.shards(parsed, in: package)
-    id = parsed.argument ?? ""
-    mode = ChangeView.Mode.allCases.first { $0 != .diff && parsed.flag($0.rawValue) } ?? .diff
+  init(_ options: ToolOptions, currentDirectory: URL) {
+    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
+    shards = options.shards(in: packageDirectory)
+    id = options.changeID ?? ""
+    mode = options.new ? .new : options.old ? .old : .diff
   }
 
   func run(

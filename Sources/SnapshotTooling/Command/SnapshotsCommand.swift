@@ -2,8 +2,8 @@ import Foundation
 
 /// The `snapshots` command line: one verb, each its own type with its own options.
 ///
-/// ``CommandLineGrammar`` parses it from the verbs' grammars, which are the one list of their
-/// options (`snapshots help <verb>` prints it).
+/// ``ToolOptions`` declares its options, and its grammar parses them (`snapshots help <verb>`
+/// lists a verb's).
 ///
 /// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
 /// tests could not run or crashed.
@@ -40,25 +40,25 @@ public enum SnapshotsCommand {
       )
       return
     }
-    let parsed: CommandLineGrammar.Parsed
+    let parsed: ToolOptions.Grammar.Parsed
     do {
-      parsed = try Self.grammar.parse(arguments)
+      parsed = try ToolOptions.toolGrammar.parse(arguments)
     } catch {
       switch error {
       case .help(let text): throw UsageError(description: text, isHelp: true)
       case .usage(let message): throw UsageError(description: message)
       }
     }
-    let here = currentDirectory
+    let (options, here) = (parsed.values, currentDirectory)
     switch parsed.verb.name {
-    case RecordVerb.grammar.name: self = .record(RecordVerb(parsed, currentDirectory: here))
-    case ApplyVerb.grammar.name: self = .apply(ApplyVerb(parsed, currentDirectory: here))
-    case MigrateVerb.grammar.name: self = .migrate(MigrateVerb(parsed, currentDirectory: here))
-    case InfoVerb.grammar.name: self = .info(InfoVerb(parsed, currentDirectory: here))
-    case CatalogVerb.grammar.name: self = .catalog(CatalogVerb(parsed, currentDirectory: here))
-    case GalleryVerb.grammar.name: self = .gallery(GalleryVerb(parsed, currentDirectory: here))
-    case PendingVerb.grammar.name: self = .pending(PendingVerb(parsed, currentDirectory: here))
-    case ShowVerb.grammar.name: self = .show(ShowVerb(parsed, currentDirectory: here))
+    case "record": self = .record(RecordVerb(options, currentDirectory: here))
+    case "apply": self = .apply(ApplyVerb(options, currentDirectory: here))
+    case "migrate": self = .migrate(MigrateVerb(options, currentDirectory: here))
+    case "info": self = .info(InfoVerb(options, currentDirectory: here))
+    case "catalog": self = .catalog(CatalogVerb(options, currentDirectory: here))
+    case "gallery": self = .gallery(GalleryVerb(options, currentDirectory: here))
+    case "pending": self = .pending(PendingVerb(options, currentDirectory: here))
+    case "show": self = .show(ShowVerb(options, currentDirectory: here))
     default: preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
     }
   }
@@ -99,63 +99,5 @@ public enum SnapshotsCommand {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       exit(ExitCode.usage.rawValue)
     }
-  }
-
-  static let grammar = CommandLineGrammar(
-    command: "snapshots",
-    abstract: "Records snapshot files and rewrites inline snapshots from what tests left.",
-    discussion: """
-      Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, \
-      3 the tests could not run or crashed.
-      """,
-    verbs: [
-      RecordVerb.grammar, ApplyVerb.grammar, MigrateVerb.grammar, InfoVerb.grammar,
-      CatalogVerb.grammar, GalleryVerb.grammar, PendingVerb.grammar, ShowVerb.grammar,
-    ])
-}
-
-/// The options more than one verb has, spelt once.
-enum CommonOptions {
-  typealias Option = CommandLineGrammar.Option
-
-  static let packageDirectory = Option(
-    name: "package-directory", value: "package-directory",
-    help: "The package to work in (default: the current directory).")
-  static let dryRun = Option(
-    name: "dry-run", help: "Print what would change, as diffs; write nothing.")
-  static let quiet = Option(
-    name: "quiet", help: "Print no progress and no test output: only changes and problems.")
-  static let review = Option(
-    name: "review",
-    help:
-      "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help)."
-  )
-  static let from = Option(
-    name: "from", value: "dir",
-    help:
-      "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
-    repeats: true)
-  static let includeInterrupted = Option(
-    name: "include-interrupted",
-    help:
-      "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left."
-  )
-  static let discardInterrupted = Option(
-    name: "discard-interrupted",
-    help:
-      "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records."
-  )
-  static let gallery = Option(
-    name: "gallery",
-    help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).")
-
-  /// The shards' folders `--from` names, relative to the package.
-  static func shards(_ parsed: CommandLineGrammar.Parsed, in package: URL) -> [URL] {
-    (parsed.values[from.name] ?? []).map { URL(fileURLWithPath: $0, relativeTo: package) }
-  }
-
-  static func packageDirectory(_ parsed: CommandLineGrammar.Parsed, currentDirectory: URL) -> URL {
-    parsed.value(packageDirectory.name).map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? currentDirectory
   }
 }
