@@ -39,7 +39,8 @@ import Testing
     let size = Grammar.Option(
       name: "size", value: .one("n", \.size), help: "How big.", verbs: ["draw"])
     var grammar = Grammar(
-      command: "fixture", abstract: "A fixture.", discussion: "", verbs: [.init(name: "draw", abstract: "Draw.")],
+      command: "fixture", abstract: "A fixture.", discussion: "",
+      verbs: [.init(name: "draw", abstract: "Draw.")],
       options: [size], empty: Fixture())
     grammar.options.append(
       .init(name: "colour", value: .one("name", \.colour), help: "Which colour.", verbs: ["draw"]))

@@ -24,7 +24,9 @@ import Testing
   @Test func aTestRunIsTheToolsRecord() throws {
     let run = try #require(try words("--filter", "User", "--dry-run", "--prune"))
     #expect(
-      run.words == ["record", "--package-directory", "/P", "--filter", "User", "--dry-run", "--prune"])
+      run.words == [
+        "record", "--package-directory", "/P", "--filter", "User", "--dry-run", "--prune",
+      ])
     #expect(run.tests)
     // Each becomes a command the tool's grammar takes, once the plugin adds the tests it built.
     _ = try SnapshotsCommand(

@@ -48,7 +48,8 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     var name: String
     var abstract: String
     /// One positional argument, such as `info`'s file: its name, help and where it goes.
-    var argument: (name: String, help: String, key: any WritableKeyPath<Values, String?> & Sendable)?
+    var argument:
+      (name: String, help: String, key: any WritableKeyPath<Values, String?> & Sendable)?
   }
 
   /// Options that do not go together: given one of `these`, none of `others` (in `verbs`, or in

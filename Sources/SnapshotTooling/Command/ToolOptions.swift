@@ -60,7 +60,9 @@ struct ToolOptions: Equatable, Sendable {
       name: "apply",
       abstract:
         "Apply every unapplied run's records (oldest first, newest winning), running nothing."),
-    .init(name: "migrate", abstract: "Move a package written for swift-snapshot-testing to this toolkit."),
+    .init(
+      name: "migrate",
+      abstract: "Move a package written for swift-snapshot-testing to this toolkit."),
     .init(
       name: "info",
       abstract: "Print where a PNG reference was recorded (its environment fingerprint).",
@@ -183,7 +185,8 @@ struct ToolOptions: Equatable, Sendable {
       inTool: false, selects: "show"),
     .init(
       option: .init(
-        name: "diff", value: .flag(\.diff), help: "Show the change's header and diff (the default).",
+        name: "diff", value: .flag(\.diff),
+        help: "Show the change's header and diff (the default).",
         verbs: ["show"])),
     .init(
       option: .init(
