@@ -7,11 +7,8 @@ struct RunApplier {
   var packageDirectory: URL
   /// Print the changes, write nothing.
   var dryRun: Bool
-  /// Whether the records may come from a run that did not run every test (`--filter`, or
-  /// `swift test` runs applied later): a reference is then not written for a test whose name
-  /// its file declares twice (two suites' `dump()`), since its references' names are the
-  /// other's too and only a full run tells whose it is (suite-qualified names never meet).
-  var partialRun = false
+  /// What may be written (``RefusalPolicy/partialRun``).
+  var policy = RefusalPolicy()
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -21,6 +18,14 @@ struct RunApplier {
     struct Refusal: Equatable {
       var path: String
       var reason: String
+    }
+
+    /// Refuses `targets` at `path`, keeping them pending when the policy says so.
+    mutating func refuse(
+      _ path: String, _ refusal: RefusalPolicy.Refusal, targets: @autoclosure () -> [String]
+    ) {
+      if refusal.keepsRecords { keptTargets.formUnion(targets()) }
+      refused.append(.init(path: path, reason: refusal.description))
     }
 
     /// Reference files written (or that would be).
@@ -44,12 +49,7 @@ struct RunApplier {
   func apply(_ run: PendingRun, leaving left: [PendingRun.Entry] = []) -> Report {
     var report = Report()
     for path in run.conflicts.sorted() {
-      report.refused.append(
-        .init(
-          path: relative(path),
-          reason:
-            "two different assertions resolve to this reference (their failure names both); nothing is written for either: give one its own name with named:, or name references after their suites with .snapshots(naming: .suiteQualified)"
-        ))
+      report.refuse(relative(path), .nameConflict, targets: [])
     }
     let files = run.entries.compactMap { entry -> PendingFileRecord? in
       guard case .file(let record) = entry.record else { return nil }
@@ -66,7 +66,7 @@ struct RunApplier {
     }
     // Each test source parsed once, and only when a partial run may have left the records.
     var declared: [String: [String: Int]] = [:]
-    if partialRun {
+    if policy.partialRun {
       for file in Set(files.map(\.sourceFile)) {
         declared[file] = OrphanScan.declarations(in: URL(fileURLWithPath: file))
       }
@@ -85,64 +85,28 @@ struct RunApplier {
 
   /// - Parameters:
   ///   - sources: the hash of each test source now (`nil` when it cannot be read).
-  ///   - declared: for a ``partialRun``, how many times each test source declares each name.
+  ///   - declared: for a partial run (``RefusalPolicy/partialRun``), how many times each test source declares each name.
   private func record(
     _ records: [PendingFileRecord], at path: String, from run: PendingRun,
     sources: [String: String?], declared: [String: [String: Int]], into report: inout Report
   ) {
     let shown = relative(path)
+    let targets = records.map { PendingRecord.file($0).target }
     let datas: [Data]
     do {
       datas = try records.map { try run.data(of: $0) }
     } catch {
-      report.refused.append(
-        .init(path: shown, reason: "the recorded bytes could not be read: \(error)"))
+      report.refuse(shown, .recordUnreadable("\(error)"), targets: targets)
       return
     }
-    let changed = records.first { record in
-      guard let recorded = record.sourceHash, let now = sources[record.sourceFile] ?? nil else {
-        return false
-      }
-      // This run's apply may have written the source already: it changes closures only.
-      return now != recorded && !run.writtenSources.contains(now)
-    }
-    if let changed {
-      report.keptTargets.formUnion(records.map { PendingRecord.file($0).target })
-      report.refused.append(
-        .init(
-          path: shown,
-          reason:
-            "its test \(relative(changed.sourceFile)) changed since the tests ran; run the tests again (snapshot-record does) to record against it"
-        ))
+    if let refusal = policy.reference(
+      records, values: datas, sourcesNow: sources, written: run.writtenSources,
+      declared: declared[records[0].sourceFile]?[records[0].testName], relative: relative)
+    {
+      report.refuse(shown, refusal, targets: targets)
       return
     }
-    if partialRun, records.contains(where: { $0.namedByHelper == true }) {
-      report.refused.append(
-        .init(
-          path: shown,
-          reason:
-            "it is named after \(records[0].testName), a helper that other tests may call too, so this run cannot tell whose it is; record it with a full run (snapshot-record without --filter), or have the helper pass its caller's testName on"
-        ))
-      return
-    }
-    if let shared = declared[records[0].sourceFile]?[records[0].testName], shared > 1 {
-      report.refused.append(
-        .init(
-          path: shown,
-          reason:
-            "\(shared) tests in \(relative(records[0].sourceFile)) are named \(records[0].testName), so their references' names meet and this run cannot tell whose this is; record it with a full run (snapshot-record without --filter), or rename one of them"
-        ))
-      return
-    }
-    guard let data = datas.first, datas.allSatisfy({ $0 == data }) else {
-      report.refused.append(
-        .init(
-          path: shown,
-          reason:
-            "\(Set(datas).count) different values were recorded for this reference in one run (a loop?); name each assertion"
-        ))
-      return
-    }
+    let data = datas[0]
     if dryRun {
       report.changes.append(
         change(of: shown, from: try? AtomicFile.read(URL(fileURLWithPath: path)), to: data))
@@ -150,8 +114,7 @@ struct RunApplier {
       do {
         try AtomicFile.write(data, to: URL(fileURLWithPath: path))
       } catch {
-        report.keptTargets.formUnion(records.map { PendingRecord.file($0).target })
-        report.refused.append(.init(path: shown, reason: error.description))
+        report.refuse(shown, .notWritten(error.description), targets: targets)
         return
       }
     }
@@ -164,23 +127,20 @@ struct RunApplier {
   ) {
     let shown = relative(path)
     // Refused whole, the records stay pending: a later apply takes them once the file is back.
-    func keep() { report.keptTargets.formUnion(records.map { PendingRecord.inline($0).target }) }
+    let targets = records.map { PendingRecord.inline($0).target }
     guard let data = FileManager.default.contents(atPath: path) else {
-      keep()
-      report.refused.append(.init(path: shown, reason: "the test source could not be read"))
+      report.refuse(shown, .sourceLeft("the test source could not be read"), targets: targets)
       return
     }
     guard let source = String(data: data, encoding: .utf8) else {
-      keep()
-      report.refused.append(.init(path: shown, reason: "the test source is not UTF-8"))
+      report.refuse(shown, .sourceLeft("the test source is not UTF-8"), targets: targets)
       return
     }
     let text: String
     let count: Int
     switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
     case .refused(let reason):
-      keep()
-      report.refused.append(.init(path: shown, reason: reason))
+      report.refuse(shown, .sourceLeft(reason), targets: targets)
       return
     case .upToDate(let refused):
       report.refused += refused.map { .init(path: shown, reason: $0) }
@@ -197,8 +157,7 @@ struct RunApplier {
         try run.noteWritten(sourceHash: ContentHash.of(text))
         try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
       } catch {
-        keep()
-        report.refused.append(.init(path: shown, reason: error.description))
+        report.refuse(shown, .notWritten(error.description), targets: targets)
         return
       }
       do {

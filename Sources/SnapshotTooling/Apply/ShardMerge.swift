@@ -43,9 +43,7 @@ struct ShardMerge {
       let run = try PendingRun.merging(runs.map(PendingRun.load))
       if !run.complete { incomplete.append(folder.lastPathComponent) }
       guard var moved = placed(run) else {
-        unplaced.append(
-          "\(folder.path): none of its records' test files is in this package; nothing of it was applied"
-        )
+        unplaced.append("\(folder.path): \(RefusalPolicy.Refusal.shardNotHere)")
         continue
       }
       if let filter {
@@ -70,10 +68,10 @@ struct ShardMerge {
       guard let found = byTarget[target] else { continue }
       let names = found.map(\.shard)
       let shardNames = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-      if shardNames.count > 1, Set(found.map { content(of: $0.entry) }).count > 1 {
-        conflicts.append(
-          "\(describe(found[0].entry.record)): \(shardNames.joined(separator: " and ")) recorded different contents; nothing of it was applied"
-        )
+      if let refusal = RefusalPolicy().shards(
+        shardNames, contents: found.map { content(of: $0.entry) })
+      {
+        conflicts.append("\(describe(found[0].entry.record)): \(refusal)")
         continue
       }
       // One shard's records as they are (a loop's are refused later); across shards, once.

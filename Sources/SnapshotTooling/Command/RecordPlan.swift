@@ -26,6 +26,12 @@ struct RecordPlan {
     var includeInterrupted = false
     /// `--discard-interrupted`: the runs whose tests did not finish go, applied not at all.
     var discardInterrupted = false
+
+    /// What may be applied: a run of every test may write what a partial one may not.
+    var policy: RefusalPolicy {
+      RefusalPolicy(
+        partialRun: isApply || filterExpression != nil, includeInterrupted: includeInterrupted)
+    }
   }
 
   /// What the tests left.
@@ -88,9 +94,10 @@ struct RecordPlan {
       refusedBeforeApplying = merged.unplaced + merged.conflicts
       incompleteShards = merged.incomplete
     }
-    if options.isApply && !options.includeInterrupted {
-      interrupted = runs.filter(\.isInterrupted)
-      runs.removeAll(where: \.isInterrupted)
+    // A test run's own run is applied even when its tests crashed: the crash is told.
+    if options.isApply {
+      interrupted = runs.filter { !options.policy.applies($0) }
+      runs.removeAll { !options.policy.applies($0) }
     }
     if options.discardInterrupted { swap(&interrupted, &discarded) }
     // Discarded runs go with the applied ones when the store is cleaned.

@@ -40,10 +40,9 @@ struct RunApplication {
   }
 
   var store: URL { PendingStore.defaultDirectory(packageRoot: packageDirectory) }
-  private var applier: RunApplier {
-    RunApplier(
-      packageDirectory: packageDirectory, dryRun: dryRun,
-      partialRun: isApply || filterExpression != nil)
+  /// A path as the user reads it.
+  private func relative(_ path: String) -> String {
+    RunApplier.relative(path, in: packageDirectory)
   }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.
@@ -112,7 +111,7 @@ struct RunApplication {
     }
     if review {
       // The new run replaces the older ones, as when it is applied.
-      plan.unrecorded.lines(relativeTo: applier.relative).forEach(print)
+      plan.unrecorded.lines(relativeTo: relative).forEach(print)
       for stale in staleRuns(besides: plan.appliedRuns) {
         PendingStore.remove(stale)
       }
@@ -125,6 +124,8 @@ struct RunApplication {
   /// gallery, and says what happened.
   private func execute(_ plan: RecordPlan) -> ExitCode {
     progress(plan.headline)
+    let applier = RunApplier(
+      packageDirectory: packageDirectory, dryRun: dryRun, policy: plan.options.policy)
     let report = applier.apply(plan.run, leaving: plan.left)
     let conclusion = plan.conclusion(of: report)
     conclusion.lines.forEach(print)
@@ -196,7 +197,7 @@ struct RunApplication {
   /// The `--filter` of `apply`, if one was given.
   private func recordFilter() throws(RecordFilter.InvalidExpression) -> RecordFilter? {
     guard let expression = filterExpression else { return nil }
-    return try RecordFilter(expression, relative: applier.relative)
+    return try RecordFilter(expression, relative: relative)
   }
 
   private func load(_ directory: URL) throws -> PendingRun {
@@ -249,7 +250,7 @@ struct RunApplication {
     let found = OrphanScan.orphans(in: packageDirectory, used: used)
     guard !found.isEmpty else { return false }
     guard pruning else {
-      for path in found { print("Orphan (its test is gone): \(applier.relative(path))") }
+      for path in found { print("Orphan (its test is gone): \(relative(path))") }
       if suggestsPrune {
         print("\(counted(found.count, "orphaned snapshot")); --prune deletes them.")
       }
@@ -257,11 +258,11 @@ struct RunApplication {
     }
     let verb = dryRun ? "Would delete" : "Deleting"
     print("\(verb) \(counted(found.count, "orphaned snapshot")) (their tests are gone):")
-    for path in found { print("  \(applier.relative(path))") }
+    for path in found { print("  \(relative(path))") }
     guard !dryRun else { return false }
     var failed = false
     for path in found where (try? FileManager.default.removeItem(atPath: path)) == nil {
-      print("Could not delete orphan: \(applier.relative(path))")
+      print("Could not delete orphan: \(relative(path))")
       failed = true
     }
     return failed

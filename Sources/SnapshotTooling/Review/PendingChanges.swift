@@ -31,7 +31,7 @@ struct PendingChanges {
 
   private var applier: RunApplier {
     RunApplier(
-      packageDirectory: packageDirectory, dryRun: false, partialRun: true)
+      packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true))
   }
 
   /// Reads what is pending.
@@ -49,10 +49,9 @@ struct PendingChanges {
     case .store:
       let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
       var runs = try PendingStore.runs(in: store).map(PendingRun.load)
-      if !includeInterrupted {
-        interrupted = runs.filter(\.isInterrupted)
-        runs.removeAll(where: \.isInterrupted)
-      }
+      let policy = RefusalPolicy(includeInterrupted: includeInterrupted)
+      interrupted = runs.filter { !policy.applies($0) }
+      runs.removeAll { !policy.applies($0) }
       all = runs.flatMap(\.entries)
       merged = PendingRun.merging(runs)
     case .shards(let folders):

@@ -26,8 +26,8 @@
       records = records.filter { $0.sourceHash == hash }
       if records.isEmpty { return .upToDate(refused: []) }
     }
-    var (sites, refused) = oneRecordPerCall(records)
-    let unchanged = records.allSatisfy { $0.sourceHash == hash }
+    let policy = RefusalPolicy()
+    var (sites, refused) = oneRecordPerCall(records, policy)
     let names = Set(sites.map(\.functionName))
     let finder = InlineCallFinder(source: source, names: names, reader: reader)
     var calls: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
@@ -47,10 +47,8 @@
       ($0.index, $0.record.trailingClosureIndex) < ($1.index, $1.record.trailingClosureIndex)
     }
     if pending.isEmpty { return .upToDate(refused: refused) }
-    guard unchanged else {
-      return .refused(
-        "the file changed since the tests ran; run the tests again (snapshot-record does) to record against it"
-      )
+    if let refusal = policy.source(recorded: records.map(\.sourceHash), now: hash) {
+      return .refused(refusal.description)
     }
     let layout = SourceLayout(Array(source.utf8))
     var edits: [TextEdit] = []
@@ -125,20 +123,18 @@
 
   /// One record per call site (the last, when a loop recorded the same text again), and why
   /// each call that recorded different texts is left out.
-  private static func oneRecordPerCall(_ records: [PendingInlineRecord]) -> (
-    sites: [PendingInlineRecord], refused: [String]
-  ) {
+  private static func oneRecordPerCall(
+    _ records: [PendingInlineRecord], _ policy: RefusalPolicy
+  ) -> (sites: [PendingInlineRecord], refused: [String]) {
     var sites: [PendingInlineRecord] = []
     var refused: [String] = []
     for group in records.groupedInOrder(by: {
       "\($0.line):\($0.column):\($0.functionName):\($0.closureLabel)"
     }) {
-      let texts = Set(group.map(\.newText))
-      if texts.count > 1 {
-        let first = group[0]
-        refused.append(
-          "line \(first.line): \(first.callDescription) recorded \(texts.count) different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
-        )
+      if let refusal = policy.call(
+        texts: group.map(\.newText), line: group[0].line, description: group[0].callDescription)
+      {
+        refused.append(refusal.description)
         continue
       }
       sites.append(group[group.count - 1])

@@ -1,0 +1,109 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
+
+/// What may be written, case by case, as values: no file is read or written.
+@Suite struct RefusalPolicyTests {
+  typealias Refusal = RefusalPolicy.Refusal
+
+  static func record(
+    _ test: String = "render()", hash: String? = "h1", helper: Bool? = nil
+  ) -> PendingFileRecord {
+    var record = PendingFileRecord(
+      referencePath: "/P/Tests/A/__Snapshots__/T/render.1.txt", dataFile: "d", testName: test,
+      sourceFile: "/P/Tests/A/T.swift", line: 3, sourceHash: hash)
+    record.namedByHelper = helper
+    return record
+  }
+
+  func reference(
+    _ policy: RefusalPolicy, _ records: [PendingFileRecord], values: [String] = ["a"],
+    now: String? = "h1", written: Set<String> = [], declared: Int? = nil
+  ) -> Refusal? {
+    policy.reference(
+      records, values: values.map { Data($0.utf8) },
+      sourcesNow: ["/P/Tests/A/T.swift": now], written: written, declared: declared,
+      relative: { String($0.dropFirst(3)) })
+  }
+
+  @Test func aReferenceOfAnUnchangedTestIsWritten() {
+    #expect(reference(RefusalPolicy(), [Self.record()]) == nil)
+    // A record made before hashes were kept, or of a source that cannot be read now.
+    #expect(reference(RefusalPolicy(), [Self.record(hash: nil)], now: "h2") == nil)
+    #expect(reference(RefusalPolicy(), [Self.record()], now: nil) == nil)
+  }
+
+  @Test func aTestEditedSinceTheRunKeepsItsRecordsPending() throws {
+    let refusal = try #require(reference(RefusalPolicy(), [Self.record()], now: "h2"))
+    #expect(refusal == .sourceChanged(test: "Tests/A/T.swift"))
+    #expect(refusal.keepsRecords)
+    #expect(refusal.description.hasPrefix("its test Tests/A/T.swift changed since the tests ran"))
+    // Unless this run's own apply wrote that text (it changes closures only).
+    #expect(reference(RefusalPolicy(), [Self.record()], now: "h2", written: ["h2"]) == nil)
+  }
+
+  @Test func aPartialRunCannotTellWhoseAHelpersOrASharedNameIs() {
+    let partial = RefusalPolicy(partialRun: true)
+    let helper = [Self.record("check()", helper: true)]
+    #expect(reference(partial, helper) == .namedByHelper(test: "check()"))
+    #expect(reference(RefusalPolicy(), helper) == nil)
+    #expect(
+      reference(partial, [Self.record()], declared: 2)
+        == .nameDeclaredTwice(count: 2, file: "Tests/A/T.swift", test: "render()"))
+    #expect(reference(partial, [Self.record()], declared: 1) == nil)
+    #expect(reference(partial, helper)?.keepsRecords == false)
+  }
+
+  @Test func oneReferenceWithTwoValuesIsALoop() {
+    let records = [Self.record(), Self.record()]
+    #expect(reference(RefusalPolicy(), records, values: ["a", "b"]) == .differentValues(2))
+    #expect(reference(RefusalPolicy(), records, values: ["a", "a"]) == nil)
+    // A changed source is said first: running the tests again is what fixes both.
+    #expect(
+      reference(RefusalPolicy(), records, values: ["a", "b"], now: "h2")
+        == .sourceChanged(test: "Tests/A/T.swift"))
+  }
+
+  @Test func inlineSourcesAndCalls() {
+    let policy = RefusalPolicy()
+    #expect(policy.source(recorded: ["h1", "h1"], now: "h1") == nil)
+    #expect(policy.source(recorded: ["h1", "h0"], now: "h1") == .sourceChanged(test: nil))
+    #expect(policy.call(texts: ["a", "a"], line: 4, description: "call") == nil)
+    let loop = policy.call(texts: ["a", nil], line: 4, description: "call of f")
+    #expect(loop == .differentTexts(2, line: 4, call: "call of f"))
+    #expect(loop?.description.hasPrefix("line 4: call of f recorded 2 different texts") == true)
+  }
+
+  @Test func shardsThatDisagreeApplyNeither() {
+    let policy = RefusalPolicy()
+    let (a, b) = (Data("a".utf8), Data("b".utf8))
+    #expect(policy.shards(["s1", "s2"], contents: [a, b]) == .shardsDisagree(["s1", "s2"]))
+    #expect(policy.shards(["s1", "s2"], contents: [a, a]) == nil)
+    // One shard's records are its own run's, refused later if they disagree.
+    #expect(policy.shards(["s1"], contents: [a, b]) == nil)
+  }
+
+  @Test func anInterruptedRunIsAppliedOnlyWhenAsked() {
+    let entry = PendingRun.Entry(
+      record: .file(Self.record()), url: URL(fileURLWithPath: "/P/r/render.record"))
+    var run = PendingRun(
+      directory: URL(fileURLWithPath: "/P/r"), entries: [entry], usedReferences: [])
+    #expect(!RefusalPolicy().applies(run))
+    #expect(RefusalPolicy(includeInterrupted: true).applies(run))
+    run.complete = true
+    #expect(RefusalPolicy().applies(run))
+  }
+
+  @Test func whatIsKeptPending() {
+    #expect(Refusal.notWritten("disk full").keepsRecords)
+    #expect(Refusal.sourceLeft("the test source is not UTF-8").keepsRecords)
+    for refusal: Refusal in [
+      .nameConflict, .differentValues(2), .shardNotHere, .recordUnreadable("gone"),
+      .shardsDisagree(["a", "b"]),
+    ] {
+      #expect(!refusal.keepsRecords, "\(refusal)")
+    }
+  }
+}
