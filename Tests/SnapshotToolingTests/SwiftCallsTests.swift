@@ -29,6 +29,14 @@ import Testing
     "f(\n  x\n)\n(y)\nz\n[1]",
     "f() {\n}\nlabel: {\n}",
     "let r = #/a(b)/#; f(r)",
+    // Bare `/…/` regular expressions (Swift 6 mode), where they hold what would otherwise end
+    // a call or start a string, and a `/` that divides or is passed as a function instead.
+    ##"let q = /"[^"]*"/; let b = /\{(\d+)\}/; call(q, b)"##,
+    ##"x.split(separator: /\s*,\s*/).map { g($0) }; f(/(a)/, y)"##,
+    ##"if let m = try? /(\w+)=(\w+)/.wholeMatch(in: s) { use(m.1) }"##,
+    "let half = total / 2 / count; xs.reduce(1, /); f(a/b/c)",
+    ##"switch s { case /ab+c/: f() default: g(x / y, /) }"##,
+    ##"return /\)/.firstMatch(in: h(x))"##,
     "assertInlineSnapshot(of: x, as: .lines) {\n  \"\"\"\n  a\n  \"\"\"\n}",
     "private(set) var a = f(); nonisolated(unsafe) let b = g()",
     "class func f() { g() }; class C: D { func h() { i() } }",

@@ -35,6 +35,7 @@ import Testing
     "func defaults(a: Bool = 1 < 2, b: Int = x ? 1 : 2, c: [Int] = [1, 2]) {}",
     "func variadic(_ values: Int..., last: Optional<Int>?) async throws -> Int { 0 }",
     "let regex = #/func (\\w+)\\(/#; func afterRegex() {}",
+    ##"let bare = /func fake\(/; let q = /"func quoted() {"/; func afterBare(a: Int) {}"##,
     "struct S { func method() { func local(y: Int) {} } }\nprotocol P { func requirement(a: Int) }",
     "func 名前(引数: Int) {}",
     // Seen in the package mirror: a raw string of one quote, operators glued to their generic

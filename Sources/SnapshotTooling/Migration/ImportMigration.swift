@@ -76,18 +76,18 @@ struct ImportMigration {
     switch token.text {
     case "record", "diffTool":
       if let next, next.isOperator("="),
-        !(previous.map { $0.isKeyword("let") || $0.isKeyword("var") } ?? false),
-        previous?.isPunctuation(".") != true
+        !(previous.map { $0.isKeyword(.let) || $0.isKeyword(.var) } ?? false),
+        previous?.isPunctuation(.period) != true
       {
         return true
       }
-      guard let next, next.isPunctuation(":"), let afterNext else { return false }
+      guard let next, next.isPunctuation(.colon), let afterNext else { return false }
       return token.text == "record"
-        ? afterNext.isKeyword("true") || afterNext.isKeyword("false")
-        : afterNext.isKeyword("nil")
+        ? afterNext.isKeyword(.true) || afterNext.isKeyword(.false)
+        : afterNext.isKeyword(.nil)
     case "matching":
       let assertions: Set = ["assertSnapshot", "assertSnapshots", "verifySnapshot"]
-      return next?.isPunctuation(":") == true && previous?.isPunctuation("(") == true
+      return next?.isPunctuation(.colon) == true && previous?.isPunctuation(.leftParen) == true
         && index >= 2 && assertions.contains(tokens[index - 2].text)
     default:
       return false
@@ -109,7 +109,7 @@ struct ImportMigration {
       + (usesDeprecated ? ["import SnapshotsCompatibility"] : [])
     var inImport: Set<Int> = []
     var imports: Set<String> = []
-    for index in tokens.indices where tokens[index].isKeyword("import") {
+    for index in tokens.indices where tokens[index].isKeyword(.import) {
       guard let path = importedModule(after: index, in: tokens) else { continue }
       inImport.formUnion(index...path.last)
       guard let module = modules[tokens[path.first].text] else { continue }
@@ -118,7 +118,7 @@ struct ImportMigration {
       var first = index
       var attributes: [String] = []
       while let previous = attributeOrModifier(before: first, in: tokens) {
-        if tokens[previous].isPunctuation("@") {
+        if tokens[previous].isPunctuation(.at) {
           let text = bytes[tokens[previous].start..<tokens[first - 1].end]
           attributes.insert(String(decoding: text, as: UTF8.self), at: 0)
         }
@@ -170,9 +170,9 @@ struct ImportMigration {
   /// The index of the swift-snapshot-testing module that qualifies the name at `index`
   /// (`SnapshotTesting` in `SnapshotTesting.record`), if one does.
   private static func qualifier(of index: Int, in tokens: [SwiftTokens.Token]) -> Int? {
-    guard index >= 2, tokens[index - 1].isPunctuation("."), !tokens[index - 1].spaceBefore,
+    guard index >= 2, tokens[index - 1].isPunctuation(.period), !tokens[index - 1].spaceBefore,
       modules[tokens[index - 2].text] != nil, tokens[index - 2].kind == .identifier,
-      index == 2 || !tokens[index - 3].isPunctuation(".")
+      index == 2 || !tokens[index - 3].isPunctuation(.period)
     else { return nil }
     return index - 2
   }
@@ -183,15 +183,14 @@ struct ImportMigration {
     first: Int, last: Int
   )? {
     var position = index + 1
-    let kinds: Set = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
-    if position < tokens.count, kinds.contains(tokens[position].text),
+    if position < tokens.count, tokens[position].isAny(of: SwiftKeyword.importKinds),
       position + 1 < tokens.count, tokens[position + 1].kind == .identifier
     {
       position += 1
     }
     guard position < tokens.count, tokens[position].kind == .identifier else { return nil }
     let first = position
-    while position + 2 < tokens.count, tokens[position + 1].isPunctuation("."),
+    while position + 2 < tokens.count, tokens[position + 1].isPunctuation(.period),
       tokens[position + 2].kind == .identifier, !tokens[position + 1].lineBreakBefore
     {
       position += 2
@@ -206,14 +205,13 @@ struct ImportMigration {
   {
     guard index > 0 else { return nil }
     let previous = tokens[index - 1]
-    let modifiers: Set = ["public", "internal", "package", "fileprivate", "private"]
     if previous.kind == .identifier {
-      if index >= 2, tokens[index - 2].isPunctuation("@") { return index - 2 }
-      return modifiers.contains(previous.text) ? index - 1 : nil
+      if index >= 2, tokens[index - 2].isPunctuation(.at) { return index - 2 }
+      return previous.isAny(of: SwiftKeyword.accessLevels) ? index - 1 : nil
     }
     // `@_spi(Name)`.
-    if previous.isPunctuation(")"), index >= 5, tokens[index - 3].isPunctuation("("),
-      tokens[index - 4].kind == .identifier, tokens[index - 5].isPunctuation("@")
+    if previous.isPunctuation(.rightParen), index >= 5, tokens[index - 3].isPunctuation(.leftParen),
+      tokens[index - 4].kind == .identifier, tokens[index - 5].isPunctuation(.at)
     {
       return index - 5
     }
@@ -224,17 +222,17 @@ struct ImportMigration {
   static func isImplicitMember(at index: Int, named name: String, in tokens: [SwiftTokens.Token])
     -> Bool
   {
-    guard tokens[index].isPunctuation("."), index + 1 < tokens.count,
+    guard tokens[index].isPunctuation(.period), index + 1 < tokens.count,
       tokens[index + 1].kind == .identifier, tokens[index + 1].text == name
     else { return false }
     guard index > 0 else { return true }
     let previous = tokens[index - 1]
     switch previous.kind {
-    case .identifier: return SwiftCalls.isKeyword(previous.text)
+    case .identifier: return previous.isAny(of: SwiftKeyword.statements)
     case .string, .literal: return false
     case .operator:
       return !((previous.text == "?" || previous.text == "!") && !previous.spaceBefore)
-    case .punctuation: return ![")", "]", "}"].contains(previous.text)
+    case .punctuation: return previous.punctuation?.isCloser != true
     }
   }
 }

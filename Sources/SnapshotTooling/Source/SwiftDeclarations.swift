@@ -1,10 +1,10 @@
-/// The functions a Swift file declares, read by a small lexer instead of a parser.
+/// The functions a Swift file declares, read from ``SwiftTokens`` instead of a parser.
 ///
 /// `snapshot-record` asks this of every test file (which references belong to no test, and
 /// whether a partial run's records still have their test), and a Swift parser is the largest
 /// thing the tool would otherwise build. The lexer knows what hides a `func`: comments (nested
 /// ones too), string literals of every kind (multi-line, raw, with interpolations that hold
-/// strings of their own) and `#/…/#` regular expressions. A declaration is `func`, a name (an
+/// strings of their own) and regular expressions. A declaration is `func`, a name (an
 /// identifier, a backticked one or an operator), an optional generic clause and a parameter
 /// clause, whose parameters' first names are the labels. Functions in every `#if` branch count.
 /// A test holds its answers to swift-syntax's on real sources.
@@ -13,16 +13,19 @@ public enum SwiftDeclarations {
   /// spelt: `dump()`, `pages(n:)`, `==(_:_:)`.
   public static func functions(in source: String) -> [String: Int] {
     let tokens = SwiftTokens.of(source)
+    let closing = SwiftTokens.closing(tokens)
     var names: [String: Int] = [:]
-    for index in tokens.indices where tokens[index].isKeyword("func") {
-      if let name = declaration(after: index, in: tokens) { names[name, default: 0] += 1 }
+    for index in tokens.indices where tokens[index].isKeyword(.func) {
+      if let name = declaration(after: index, in: tokens, closing) { names[name, default: 0] += 1 }
     }
     return names
   }
 
   /// The full name of the function whose `func` is at `index`; `nil` when what follows is not
   /// a declaration (`func` as an argument label).
-  private static func declaration(after index: Int, in tokens: [SwiftTokens.Token]) -> String? {
+  private static func declaration(
+    after index: Int, in tokens: [SwiftTokens.Token], _ closing: [Int]
+  ) -> String? {
     var position = index + 1
     guard position < tokens.count else { return nil }
     let nameToken = tokens[position]
@@ -53,8 +56,9 @@ public enum SwiftDeclarations {
       angles += tokens[position].angleChange
       position += 1
     }
-    guard position < tokens.count, tokens[position].isPunctuation("(") else { return nil }
-    guard let labels = parameterLabels(from: position, in: tokens) else { return nil }
+    guard position < tokens.count, tokens[position].isPunctuation(.leftParen),
+      let labels = parameterLabels(from: position, in: tokens, closing)
+    else { return nil }
     return name + "(" + labels.map { $0 + ":" }.joined() + ")"
   }
 
@@ -62,17 +66,19 @@ public enum SwiftDeclarations {
   ///
   /// A parameter ends at a comma outside brackets and outside generic arguments, in its type
   /// (`Result<A, B>`) or its default value (`InlineArray<n, T>.self`).
-  private static func parameterLabels(from open: Int, in tokens: [SwiftTokens.Token]) -> [String]? {
+  private static func parameterLabels(
+    from open: Int, in tokens: [SwiftTokens.Token], _ closing: [Int]
+  ) -> [String]? {
     var labels: [String] = []
     var position = open + 1
+    let close = closing[open]
+    guard close < tokens.count, tokens[close].isPunctuation(.rightParen) else { return nil }
     var startsParameter = true
-    var depth = 0
-    while position < tokens.count {
+    while position < close {
       let token = tokens[position]
       position += 1
       if startsParameter {
-        if token.isPunctuation(")") { return labels }
-        if token.isPunctuation("@") {
+        if token.isPunctuation(.at) {
           // An attribute (`@ViewBuilder`, `@Builder<T>`, `@Sendable(…)`) before the name.
           position += 1
           if position < tokens.count, tokens[position].isOperator("<"),
@@ -81,10 +87,10 @@ public enum SwiftDeclarations {
           {
             position = end
           }
-          if position < tokens.count, tokens[position].isPunctuation("("),
+          if position < tokens.count, tokens[position].isPunctuation(.leftParen),
             !tokens[position].spaceBefore
           {
-            position = closing(from: position, in: tokens) + 1
+            position = closing[position] + 1
           }
           continue
         }
@@ -95,14 +101,10 @@ public enum SwiftDeclarations {
       }
       switch token.kind {
       case .punctuation:
-        switch token.text {
-        case "(", "[", "{": depth += 1
-        case ")", "]", "}":
-          if depth == 0 { return token.text == ")" ? labels : nil }
-          depth -= 1
-        case ",":
-          if depth == 0 { startsParameter = true }
-        default: break
+        if token.punctuation?.closer != nil {
+          position = closing[position - 1] + 1
+        } else if token.isPunctuation(.comma) {
+          startsParameter = true
         }
       case .operator:
         if token.text == "<", !token.spaceBefore,
@@ -113,8 +115,13 @@ public enum SwiftDeclarations {
       default: break
       }
     }
-    return nil
+    return labels
   }
+
+  /// The punctuation that may stand in generic arguments.
+  private static let inGenericArguments: Set<SwiftPunctuation> = [
+    .comma, .period, .colon, .leftParen, .rightParen, .leftBracket, .rightBracket, .at,
+  ]
 
   /// Past the `>` that closes generic arguments opening at `open`, when what follows the `<`
   /// reads as types (names, literals, `.`, `,`, `:`, brackets, `->`, `&`, `?`, `!`, `~`,
@@ -129,7 +136,7 @@ public enum SwiftDeclarations {
       case .identifier, .literal, .string:
         continue
       case .punctuation:
-        guard [",", ".", ":", "(", ")", "[", "]", "@"].contains(token.text) else { return nil }
+        guard token.punctuation.map(Self.inGenericArguments.contains) == true else { return nil }
         continue
       case .operator:
         let change = token.angleChange
@@ -142,23 +149,5 @@ public enum SwiftDeclarations {
       }
     }
     return nil
-  }
-
-  /// The index of the bracket that closes the one at `open`.
-  private static func closing(from open: Int, in tokens: [SwiftTokens.Token]) -> Int {
-    var depth = 0
-    var position = open
-    while position < tokens.count {
-      let token = tokens[position]
-      if token.kind == .punctuation {
-        if "([{".contains(token.text) { depth += 1 }
-        if ")]}".contains(token.text) {
-          depth -= 1
-          if depth == 0 { return position }
-        }
-      }
-      position += 1
-    }
-    return position
   }
 }

@@ -1,14 +1,19 @@
-/// Swift source as tokens, enough to find declarations and calls.
+/// Swift source as tokens: what the declaration and call readers read.
 ///
 /// Identifiers (keywords and backticked names too), operators and punctuation are tokens of
-/// their own; a string literal is one string token, a `#/…/#` regular expression or a number
-/// one literal token, and comments are left out. The expressions interpolated in strings are
-/// lexed too, apart (``Lexed/interpolations``).
+/// their own; a string literal is one string token, a regular expression (`#/…/#`, or `/…/`
+/// where swift-syntax's lexer takes a `/` for one) or a number one literal token, and comments
+/// are left out. The expressions interpolated in strings are lexed too, apart
+/// (``Lexed/interpolations``).
 enum SwiftTokens {
   struct Token {
     enum Kind { case identifier, `operator`, punctuation, string, literal }
     var kind: Kind
     var text: String
+    /// The keyword an identifier spells; `nil` for a name and for anything else.
+    var keyword: SwiftKeyword?
+    /// What a punctuation token is; `nil` for one the reader does not tell apart.
+    var punctuation: SwiftPunctuation?
     /// Whether whitespace or a comment comes right before it: `Array<Int>` is a generic type,
     /// `a < b` a comparison.
     var spaceBefore: Bool
@@ -19,9 +24,12 @@ enum SwiftTokens {
     var start: Int
     var end: Int
 
-    func isKeyword(_ word: String) -> Bool { kind == .identifier && text == word }
+    func isKeyword(_ word: SwiftKeyword) -> Bool { keyword == word }
     func isOperator(_ symbol: String) -> Bool { kind == .operator && text == symbol }
-    func isPunctuation(_ symbol: String) -> Bool { kind == .punctuation && text == symbol }
+    func isPunctuation(_ symbol: SwiftPunctuation) -> Bool { punctuation == symbol }
+
+    /// Whether it is one of these keywords.
+    func isAny(of words: Set<SwiftKeyword>) -> Bool { keyword.map(words.contains) ?? false }
 
     /// How many generic clauses the token opens (positive) or closes (negative): `<`, `>`,
     /// `>>`, `>?`; never an arrow.
@@ -40,6 +48,26 @@ enum SwiftTokens {
     }
   }
 
+  /// The one bracket table: for each `(`, `[` and `{`, the index of its closer.
+  ///
+  /// The count of tokens stands for an opener that nothing closes; a closer that does not
+  /// match the innermost opener closes nothing.
+  static func closing(_ tokens: [Token]) -> [Int] {
+    var closing = Array(repeating: tokens.count, count: tokens.count)
+    var open: [Int] = []
+    for (index, token) in tokens.enumerated() {
+      guard let punctuation = token.punctuation else { continue }
+      if punctuation.closer != nil {
+        open.append(index)
+      } else if punctuation.isCloser, let last = open.last,
+        tokens[last].punctuation?.closer == punctuation
+      {
+        closing[open.removeLast()] = index
+      }
+    }
+    return closing
+  }
+
   static func of(_ source: String) -> [Token] { lexed(Array(source.utf8)).tokens }
 
   struct Lexed {
@@ -55,12 +83,15 @@ enum SwiftTokens {
     return Lexed(tokens: tokens, interpolations: lexer.interpolations)
   }
 
-  private struct Lexer {
+  struct Lexer {
     let bytes: [UInt8]
     var position = 0
     var interpolations: [[Token]] = []
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], position: Int = 0) {
+      self.bytes = bytes
+      self.position = position
+    }
 
     func byte(_ offset: Int = 0) -> UInt8? {
       position + offset < bytes.count ? bytes[position + offset] : nil
@@ -74,8 +105,11 @@ enum SwiftTokens {
       var depth = 0
       func token(_ kind: Token.Kind, _ text: String, from start: Int) -> Token {
         Token(
-          kind: kind, text: text, spaceBefore: space, lineBreakBefore: lineBreak, start: start,
-          end: position)
+          kind: kind, text: text,
+          keyword: kind == .identifier ? SwiftKeyword.byText[text] : nil,
+          punctuation: kind == .punctuation && text.utf8.count == 1
+            ? text.utf8.first.flatMap(SwiftPunctuation.init(rawValue:)) : nil,
+          spaceBefore: space, lineBreakBefore: lineBreak, start: start, end: position)
       }
       while let c = byte() {
         let start = position
@@ -141,6 +175,17 @@ enum SwiftTokens {
         case _
         where operatorCharacter(head: true) > 0
           || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
+          if let regex = bareRegex(after: tokens.last, and: tokens.dropLast().last) {
+            if regex.slash > start {
+              // A prefix operator glued to it: `!/x/`.
+              position = regex.slash
+              tokens.append(token(.operator, text(from: start), from: start))
+              (space, lineBreak) = (false, false)
+            }
+            position = regex.end
+            tokens.append(token(.literal, "/ /", from: regex.slash))
+            break
+          }
           let dotted = c == UInt8(ascii: ".")
           position += max(1, operatorCharacter(head: true))
           while let next = byte() {
@@ -262,23 +307,7 @@ enum SwiftTokens {
       }
     }
 
-    /// From the `/` of a `#/…/#` expression, past its closing `/` and `#`s.
-    private mutating func skipRegex(hashes: Int) {
-      position += 1
-      while let c = byte() {
-        if c == UInt8(ascii: "\\") {
-          position += 2
-          continue
-        }
-        if c == UInt8(ascii: "/"), hasHashes(hashes, at: 1) {
-          position += 1 + hashes
-          return
-        }
-        position += 1
-      }
-    }
-
-    private func hasHashes(_ count: Int, at offset: Int) -> Bool {
+    func hasHashes(_ count: Int, at offset: Int) -> Bool {
       (0..<count).allSatisfy { byte(offset + $0) == UInt8(ascii: "#") }
     }
 

@@ -1,0 +1,230 @@
+/// The declarations: their signatures skipped, their default values, bodies and accessors read.
+extension CallReader {
+  /// A function, initializer, subscript or macro declaration: its default values and its body
+  /// are read, its types skipped.
+  mutating func function(_ index: Int, end: Int) -> Int {
+    var position = index + 1
+    let word = tokens[index].keyword
+    if word == .func || word == .macro {
+      position += 1
+    } else if word == .`init`, position < end,
+      tokens[position].isOperator("?") || tokens[position].isOperator("!")
+    {
+      position += 1
+    }
+    // The generic clause: `f<T>`, or glued to an operator's name (`==<T>`).
+    var angles = 0
+    let name = tokens[position - 1]
+    if word == .func, name.kind == .operator, name.text.count > 1, name.text.hasSuffix("<"),
+      position < end, tokens[position].kind == .identifier
+    {
+      angles = 1
+    } else if position < end, tokens[position].kind == .operator,
+      tokens[position].text.hasPrefix("<")
+    {
+      angles = tokens[position].angleChange
+      position += 1
+    }
+    while angles > 0 && position < end {
+      angles += tokens[position].angleChange
+      position += 1
+    }
+    if position < end, tokens[position].isPunctuation(.leftParen) {
+      parameters(position)
+      position = closing[position] + 1
+    }
+    return signatureTail(from: position, end: end, accessors: word == .subscript)
+  }
+
+  /// The default values in a parameter clause.
+  mutating func parameters(_ open: Int) {
+    let close = closing[open]
+    var position = open + 1
+    while position < close {
+      let token = tokens[position]
+      if token.isOperator("=") {
+        position = run(from: position + 1, to: close, stops: Stops(comma: true))
+        continue
+      }
+      if token.punctuation?.closer != nil {
+        position = closing[position] + 1
+        continue
+      }
+      position += 1
+    }
+  }
+
+  /// From after a declaration's signature to past its body; at the end of the declaration when
+  /// it has none (a protocol's requirement).
+  mutating func signatureTail(from start: Int, end: Int, accessors: Bool) -> Int {
+    var position = start
+    while position < end {
+      let token = tokens[position]
+      if token.isPunctuation(.leftBrace) {
+        if accessors { accessorBlock(position) } else { block((position + 1)..<closing[position]) }
+        return closing[position] + 1
+      }
+      if token.isPunctuation(.semicolon) || token.isPunctuation(.rightBrace)
+        || token.isOperator("=")
+      {
+        return position
+      }
+      if token.lineBreakBefore, !continuesType(at: position) { return position }
+      if token.punctuation?.opensList == true {
+        position = closing[position] + 1
+        continue
+      }
+      position += 1
+    }
+    return min(position, end)
+  }
+
+  /// Whether the token at `index`, first on its line, goes on with the type or signature
+  /// before it.
+  func continuesType(at index: Int) -> Bool {
+    let token = tokens[index]
+    let previous = tokens[index - 1]
+    // An operator carries on, but for one that ends a type: `>`, `?`, `!`, `>?`.
+    let endsType =
+      previous.angleChange < 0 || previous.text.hasSuffix("?") || previous.text.hasSuffix("!")
+    if (previous.kind == .operator && !endsType) || previous.isPunctuation(.comma)
+      || previous.isPunctuation(.colon) || previous.isPunctuation(.period)
+      || previous.isKeyword(.where)
+    {
+      return true
+    }
+    if token.kind == .operator || token.isPunctuation(.period) || token.isPunctuation(.comma) {
+      return true
+    }
+    return token.isAny(of: SwiftKeyword.signatureContinuations)
+  }
+
+  /// A type's declaration: its body, read.
+  mutating func typeDeclaration(_ index: Int, end: Int, isEnum: Bool) -> Int {
+    var position = index + 1
+    while position < end {
+      let token = tokens[position]
+      if token.isPunctuation(.leftBrace) {
+        block((position + 1)..<closing[position], enumBody: isEnum)
+        return closing[position] + 1
+      }
+      if token.isPunctuation(.semicolon) || token.isPunctuation(.rightBrace) { return position }
+      if token.punctuation?.opensList == true {
+        position = closing[position] + 1
+        continue
+      }
+      position += 1
+    }
+    return min(position, end)
+  }
+
+  /// A `var` or `let`, read past its pattern and type.
+  ///
+  /// A computed property's or an observed one's accessors are read; the initial value is read
+  /// by the caller, as any expression.
+  mutating func binding(_ index: Int, end: Int) -> Int {
+    var position = index + 1
+    guard position < end else { return position }
+    if tokens[position].isPunctuation(.leftParen) {
+      list(position)
+      position = closing[position] + 1
+    } else if tokens[position].kind == .identifier {
+      position += 1
+    }
+    guard position < end, tokens[position].isPunctuation(.colon) else { return position }
+    position += 1
+    var angles = 0
+    while position < end {
+      let token = tokens[position]
+      if angles == 0 {
+        if token.isOperator("=") || token.isPunctuation(.comma) || token.isPunctuation(.semicolon)
+          || token.isPunctuation(.rightBrace)
+        {
+          return position
+        }
+        if token.isPunctuation(.leftBrace) {
+          accessorBlock(position)
+          return closing[position] + 1
+        }
+        if token.lineBreakBefore, !continuesType(at: position) { return position }
+      }
+      if token.punctuation?.opensList == true {
+        position = closing[position] + 1
+        continue
+      }
+      angles = max(0, angles + token.angleChange)
+      position += 1
+    }
+    return min(position, end)
+  }
+
+  /// A `{ … }` after a property or subscript: a list of accessors (each body read) or the
+  /// getter's body.
+  mutating func accessorBlock(_ open: Int) {
+    let close = closing[open]
+    var position = open + 1
+    var sawAccessor = false
+    while position < close {
+      let token = tokens[position]
+      if token.isPunctuation(.at) {
+        position = attribute(position)
+        continue
+      }
+      guard token.kind == .identifier else { break }
+      if token.isAny(of: SwiftKeyword.accessorModifiers) {
+        position += 1
+        continue
+      }
+      guard token.isAny(of: SwiftKeyword.accessors) else { break }
+      sawAccessor = true
+      position += 1
+      if position < close, tokens[position].isPunctuation(.leftParen) {
+        position = closing[position] + 1
+      }
+      while position < close, tokens[position].kind == .identifier,
+        tokens[position].isAny(of: SwiftKeyword.effects)
+      {
+        position += 1
+        if position < close, tokens[position].isPunctuation(.leftParen) {
+          position = closing[position] + 1
+        }
+      }
+      if position < close, tokens[position].isPunctuation(.leftBrace) {
+        block((position + 1)..<closing[position])
+        position = closing[position] + 1
+      }
+    }
+    if !sawAccessor || position < close { block((open + 1)..<close) }
+  }
+
+  /// `@name`, `@name<T>` and its arguments (read as expressions, as swift-syntax does).
+  mutating func attribute(_ index: Int) -> Int {
+    var position = index + 1
+    while position < tokens.count, tokens[position].kind == .identifier {
+      position += 1
+      guard position + 1 < tokens.count, tokens[position].isPunctuation(.period),
+        tokens[position + 1].kind == .identifier
+      else { break }
+      position += 1
+    }
+    position = afterGenerics(position)
+    if position < tokens.count, tokens[position].isPunctuation(.leftParen),
+      !tokens[position].spaceBefore
+    {
+      list(position)
+      position = closing[position] + 1
+    }
+    return position
+  }
+
+  func afterAttributeName(_ index: Int) -> Int {
+    var position = index + 1
+    if position < tokens.count, tokens[position].kind == .identifier { position += 1 }
+    if position < tokens.count, tokens[position].isPunctuation(.leftParen),
+      !tokens[position].spaceBefore
+    {
+      position = closing[position] + 1
+    }
+    return position
+  }
+}

@@ -1,0 +1,193 @@
+/// Walks a token list as Swift's grammar reads it, recording the calls (``SwiftCalls``).
+///
+/// ``run(from:to:stops:enumBody:)`` reads a run of statements and expressions and keeps the
+/// expression that ends at the last token read, as far as a call suffix cares; a keyword hands
+/// over to a statement or a declaration (`CallReader+Statements`, `CallReader+Declarations`),
+/// a bracket to the expressions it holds (`CallReader+Expressions`).
+struct CallReader {
+  typealias Token = SwiftTokens.Token
+  let tokens: [Token]
+  let bytes: [UInt8]
+  /// For each `(`, `[` and `{`, the index of the token that closes it (or the end):
+  /// ``SwiftTokens/closing(_:)``.
+  let closing: [Int]
+  var calls: [SwiftCalls.Call] = []
+  /// The elements of each array literal read, by the index of its `[`.
+  var arrays: [Int: [SwiftCalls.Element]] = [:]
+
+  init(tokens: [Token], bytes: [UInt8]) {
+    self.tokens = tokens
+    self.bytes = bytes
+    closing = SwiftTokens.closing(tokens)
+  }
+
+  /// The expression that ends at the last token read, as far as a call suffix cares.
+  struct Postfix {
+    var start: Int
+    /// The index of the name token, when the expression is a name, a member or a generic
+    /// specialisation of one.
+    var name: Int?
+    var isLiteral = false
+    /// A call that ends with trailing closures: a `{` after it starts an expression of its own.
+    var endsWithClosure = false
+  }
+
+  /// Where a run of tokens stops early.
+  struct Stops {
+    var comma = false
+    var colon = false
+    /// A statement's condition: stops at its body's `{`, or at the end of a line that ends
+    /// the expression (`repeat { } while x`).
+    var condition = false
+  }
+
+  mutating func block(_ range: Range<Int>, enumBody: Bool = false) {
+    _ = run(from: range.lowerBound, to: range.upperBound, stops: Stops(), enumBody: enumBody)
+  }
+
+  /// Reads tokens from `start` to `end` or to a stop; the index where it stopped.
+  mutating func run(from start: Int, to end: Int, stops: Stops, enumBody: Bool = false) -> Int {
+    var index = start
+    var current: Postfix?
+    while index < end {
+      let token = tokens[index]
+      if stops.comma, token.isPunctuation(.comma) { return index }
+      if stops.colon, token.isPunctuation(.colon) { return index }
+      if stops.condition, index > start, token.lineBreakBefore, current != nil,
+        endsCondition(at: index)
+      {
+        return index
+      }
+      switch token.kind {
+      case .identifier:
+        if index > start, current != nil,
+          tokens[index - 1].isPunctuation(.period) || tokens[index - 1].isPunctuation(.colon)
+        {
+          // A member: `x.f`, `.init`, `x.default`, `"s".count`, `x.Swift::f` (the `::` of a
+          // module selector is only passed over after a member).
+          current?.name = index
+          current?.isLiteral = false
+          current?.endsWithClosure = false
+          index = afterGenerics(index + 1)
+          continue
+        }
+        if let next = keyword(at: index, end: end, enumBody: enumBody, stops: stops) {
+          current = nil
+          index = next
+          continue
+        }
+        let isLiteral = token.isAny(of: SwiftKeyword.literals)
+        current = Postfix(start: token.start, name: isLiteral ? nil : index, isLiteral: isLiteral)
+        index = afterGenerics(index + 1)
+      case .string, .literal:
+        if index > start, tokens[index - 1].isPunctuation(.period), current != nil {
+          current?.name = index  // `tuple.0`
+          current?.isLiteral = false
+          current?.endsWithClosure = false
+          index += 1
+          continue
+        }
+        current = Postfix(start: token.start, name: nil, isLiteral: true)
+        index += 1
+      case .operator:
+        if current != nil, !token.spaceBefore, token.text.allSatisfy({ $0 == "?" || $0 == "!" }),
+          token.text.count == 1 || index + 1 >= end || !tokens[index + 1].spaceBefore
+        {
+          current?.name = nil
+          current?.isLiteral = false
+          current?.endsWithClosure = false
+        } else {
+          current = nil
+        }
+        index += 1
+      case .punctuation:
+        switch token.punctuation {
+        case .period:
+          if current == nil { current = Postfix(start: token.start, name: nil) }
+          index += 1
+        case .leftParen:
+          if let callee = current, !token.lineBreakBefore {
+            if isDeclNameArguments(index) {
+              index = closing[index] + 1
+              continue
+            }
+            index = call(callee, open: index, suffix: index, stops: stops)
+            // `call` appended the call last.
+            current = Postfix(
+              start: callee.start, name: nil, endsWithClosure: calls.last?.trailingClosure != nil)
+          } else {
+            list(index)
+            current = Postfix(start: token.start, name: nil)
+            index = closing[index] + 1
+          }
+        case .leftBracket:
+          if let callee = current, !token.lineBreakBefore {
+            list(index)
+            index = trailingClosures(after: closing[index], callee: callee, stops: stops).next
+            current = Postfix(start: callee.start, name: nil)
+          } else {
+            list(index)
+            current = Postfix(start: token.start, name: nil)
+            index = closing[index] + 1
+          }
+        case .leftBrace:
+          if let callee = current, !callee.isLiteral, !callee.endsWithClosure,
+            isTrailingClosure(at: index, condition: stops.condition)
+          {
+            index = call(callee, open: nil, suffix: index, stops: stops)
+            current = Postfix(start: callee.start, name: nil, endsWithClosure: true)
+            continue
+          }
+          if current?.endsWithClosure == true { current = nil }
+          if stops.condition { return index }
+          if current != nil {
+            // An accessor block after a property's initial value: `= x { didSet … }`.
+            accessorBlock(index)
+            current = nil
+          } else {
+            let isBlock =
+              index > start && tokens[index - 1].isAny(of: SwiftKeyword.blockOpeners)
+            closure(index)
+            current = isBlock ? nil : Postfix(start: token.start, name: nil)
+          }
+          index = closing[index] + 1
+        case .at:
+          index = attribute(index)
+          current = nil
+        case .pound:
+          let start = index
+          let isExpression: Bool
+          (index, isExpression) = poundDirective(index, end: end, stops: stops)
+          current = isExpression ? Postfix(start: tokens[start].start, name: nil) : nil
+        case .colon
+        where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(.colon)
+          && !tokens[index + 1].spaceBefore && !token.spaceBefore:
+          // A module selector: `x.Swift::reduce(…)`.
+          index += 2
+        default:
+          current = nil
+          index += 1
+        }
+      }
+    }
+    // A bracket left open in a malformed file closes at the end: never past `end`.
+    return min(index, end)
+  }
+
+  /// The punctuation that, first on a line, carries a condition on.
+  static let continuesCondition: Set<SwiftPunctuation> = [
+    .period, .comma, .leftBrace, .colon, .leftParen, .leftBracket,
+  ]
+
+  /// Whether a line break before `index` ends a condition that has no body to stop at.
+  func endsCondition(at index: Int) -> Bool {
+    let token = tokens[index]
+    switch token.kind {
+    case .operator: return false
+    case .punctuation:
+      return !(token.punctuation.map(Self.continuesCondition.contains) ?? false)
+    case .identifier: return !token.isAny(of: SwiftKeyword.conditionContinuations)
+    default: return true
+    }
+  }
+}
