@@ -141,6 +141,36 @@ final class HTMLPage {
 }
 
 /// HTML that cannot be read at all (the parser gave no document: an empty page).
+extension HTMLPage {
+  /// Marks each element that holds a block somewhere inside it, and so cannot be written on
+  /// one line, by walking up from each block until an element already marked.
+  func markBlocks() {
+    var node = firstNode
+    while let current = node {
+      let kind = current.isElement ? kind(of: current) : nil
+      // A head is written as blocks, one line for each thing it holds.
+      if let kind, kind.implied == .head, current.pointee.children != nil {
+        current.pointee._private = UnsafeMutableRawPointer(
+          bitPattern: Int(bitPattern: current.pointee._private) | 1)
+      }
+      if let kind, !kind.isInline, !kind.isMetadata {
+        var parent = current.pointee.parent
+        // Ancestors come first in document order, so each already has its kind's number.
+        while let element = parent, element.isElement, !holdsBlocks(element) {
+          element.pointee._private = UnsafeMutableRawPointer(
+            bitPattern: Int(bitPattern: element.pointee._private) | 1)
+          parent = element.pointee.parent
+        }
+      }
+      node = current.next()
+    }
+  }
+
+  func holdsBlocks(_ element: xmlNodePtr) -> Bool {
+    Int(bitPattern: element.pointee._private) & 1 == 1
+  }
+}
+
 enum HTMLError: Error, CustomStringConvertible {
   case unparsable
 

@@ -32,7 +32,7 @@ import Testing
     ("title.email.txt", nil),
   ])
   func labelsAreReadBackFromNames(name: String, label: String?) {
-    #expect(SnapshotEnvironment.label(inFileName: name) == label)
+    #expect(ReferenceName(fileName: name).environment == label)
   }
 
   /// Records in `folder` with `strategy`, inside `body`'s scope; the files there afterwards.

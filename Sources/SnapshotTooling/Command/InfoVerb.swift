@@ -12,7 +12,7 @@ public struct InfoVerb: Equatable, Sendable {
   /// The fields are the PNG's `tEXt` chunks that `SnapshotsPNG` writes, keyed `Snapshots …`,
   /// in their order: `recorded on OS macOS 15.2, Architecture arm64, Swift 6.2, …`.
   func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
-    if let label = SnapshotEnvironment.label(inFileName: file.lastPathComponent) {
+    if let label = ReferenceName(fileName: file.lastPathComponent).environment {
       print("\(file.path): the reference of the \(label) environment")
     }
     let data: Data

@@ -14,7 +14,7 @@ import Foundation
 /// run's files, when there are). An inline snapshot the run left is an entry too, with `format`
 /// `inline`, `path` `<test file>:<line>`, and `inline`: its `line`, `column`, `old` text (absent
 /// for a new one) and `new` text (absent when the closure is to be removed).
-public struct SnapshotCatalog: Codable, Equatable, Sendable {
+@_spi(Tooling) public struct SnapshotCatalog: Codable, Equatable, Sendable {
   public static let currentVersion = 1
   /// `.build/snapshots/snapshot-catalog.json` in a package.
   public static func defaultFile(packageRoot: URL) -> URL {
@@ -32,10 +32,8 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     case unchanged, failed, new
   }
 
-  public struct Axis: Codable, Equatable, Sendable {
-    public var axis: String
-    public var value: String
-  }
+  /// A variant's axis and label, as its reference's name holds them.
+  public typealias Axis = ReferenceName.Axis
 
   /// An inline snapshot's pending change.
   public struct InlineChange: Codable, Equatable, Sendable {
@@ -137,12 +135,12 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
     let testFile = OrphanScan.testFile(of: url, in: folder).map(\.path).flatMap {
       FileManager.default.fileExists(atPath: $0) ? relative($0) : nil
     }
-    let name = ReferenceName(url.lastPathComponent)
+    let name = ReferenceName(fileName: url.lastPathComponent)
     return Entry(
       path: relative(path), testFile: testFile,
       test: name.test, name: name.name, number: name.number, variant: name.variant,
-      environment: name.environment, format: name.format, bytes: data?.count ?? 0,
-      image: data.flatMap { name.format == "png" ? pngSize($0) : nil },
+      environment: name.environment, format: name.pathExtension ?? "", bytes: data?.count ?? 0,
+      image: data.flatMap { name.pathExtension == "png" ? pngSize($0) : nil },
       hash: data.map(ContentHash.of), status: status, actual: nil, difference: nil, inline: nil)
   }
 
@@ -158,36 +156,6 @@ public struct SnapshotCatalog: Codable, Equatable, Sendable {
       status: call.oldText == nil ? .new : .failed, actual: nil, difference: nil,
       inline: InlineChange(
         line: call.line, column: call.column, old: call.oldText, new: call.newText))
-  }
-
-  /// `<test>[.<name>][.<axis>=<value>_…|.<n>][.<environment>][.<ext>]`, read back.
-  struct ReferenceName {
-    var test = ""
-    var name: String?
-    var number: Int?
-    var variant: [Axis]?
-    var environment: String?
-    var format = ""
-
-    init(_ fileName: String) {
-      var parts = fileName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-      test = parts.removeFirst()
-      if parts.count > 1 { format = parts.removeLast() }
-      environment = SnapshotEnvironment.label(inFileName: fileName)
-      if environment != nil { parts.removeLast() }
-      for part in parts {
-        if let number = Int(part), self.number == nil, variant == nil {
-          self.number = number
-        } else if part.contains("="), variant == nil {
-          variant = part.split(separator: "_").map { pair in
-            let halves = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return Axis(axis: halves[0], value: halves.count > 1 ? halves[1] : "")
-          }
-        } else {
-          name = name.map { $0 + "." + part } ?? part
-        }
-      }
-    }
   }
 
   /// Width and height from a PNG's header (`IHDR` follows the 8-byte signature).

@@ -83,22 +83,4 @@ public struct SnapshotEnvironment: OptionSet, Sendable, Hashable {
     }
     return parts.isEmpty ? nil : parts.joined(separator: "-")
   }
-
-  /// The environment label in a reference's file name (`chart.1.linux-x86_64.png` →
-  /// `linux-x86_64`): the part before the extension, when it starts with an operating system or
-  /// an architecture this type names.
-  @_spi(Tooling) public static func label(inFileName name: String) -> String? {
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    // `<test>.<n|name>.<label>.<ext>`: at least four parts.
-    guard parts.count >= 4 else { return nil }
-    let candidate = String(parts[parts.count - 2])
-    let first = candidate.prefix { $0 != "-" }
-    // `x86_64` holds no `-`; `linux-x86_64` starts with its system.
-    if operatingSystems.contains(String(first)) || architectures.contains(candidate)
-      || architectures.contains(where: { candidate.hasPrefix($0 + "-") })
-    {
-      return candidate
-    }
-    return nil
-  }
 }

@@ -75,11 +75,9 @@ struct SnapshotLocation {
         counter(SnapshotCounter.Test(directoryPath: directoryPath, base: base))
         .description
     }
-    var stem = base + "." + identifier
-    if let environment { stem += "." + environment }
-    self.stem = stem
+    stem = ReferenceName.stem(test: base, identifier: identifier, environment: environment)
     self.pathExtension = pathExtension
-    if let pathExtension { fileName = stem + "." + pathExtension } else { fileName = stem }
+    fileName = ReferenceName.fileName(stem: stem, pathExtension: pathExtension)
     path = directoryPath + "/" + fileName
 
     readFileName = fileName
@@ -88,8 +86,10 @@ struct SnapshotLocation {
     var legacyIdentifier = identifier
     if variant == nil, let name { legacyIdentifier = PathComponent.sanitize(name) }
     if environment == nil, names.legacyBase != base || legacyIdentifier != identifier {
-      let legacyStem = names.legacyBase + "." + legacyIdentifier
-      let legacyName = pathExtension.map { legacyStem + "." + $0 } ?? legacyStem
+      let legacyName = ReferenceName.fileName(
+        stem: ReferenceName.stem(
+          test: names.legacyBase, identifier: legacyIdentifier, environment: nil),
+        pathExtension: pathExtension)
       let fileManager = FileManager.default
       if !fileManager.fileExists(atPath: path),
         fileManager.fileExists(atPath: directoryPath + "/" + legacyName)
@@ -116,7 +116,7 @@ struct SnapshotLocation {
   /// The name of a file that goes with this snapshot, `<test>.<n|name>.<role>.<ext>`: its
   /// `actual` value, its `reference`, or an artifact such as `chart.1.difference.png`.
   func companionName(_ role: String, pathExtension: String?) -> String {
-    [stem, role, pathExtension].compactMap { $0 }.joined(separator: ".")
+    ReferenceName.companion(stem: stem, role: role, pathExtension: pathExtension)
   }
 
   /// Whether the reference lies inside the package that holds the test file (or the file is in

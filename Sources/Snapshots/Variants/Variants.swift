@@ -75,15 +75,8 @@ public struct Variant: Sendable, Hashable, CustomStringConvertible {
     zip(axes, labels).map { "\($0): \($1)" }.joined(separator: ", ")
   }
 
-  /// Its part of a reference's file name, `theme=dark_width=768`: each axis and label made
-  /// safe for a file name, `_` and `=` kept as the separators.
-  var fileComponent: String {
-    zip(axes, labels).map { Self.safe($0) + "=" + Self.safe($1) }.joined(separator: "_")
-  }
-
-  private static func safe(_ text: String) -> String {
-    PathComponent.sanitize(text).replacingOccurrences(of: "_", with: "-")
-  }
+  /// Its part of a reference's file name, `theme=dark_width=768` (``ReferenceName``).
+  var fileComponent: String { ReferenceName.variant(axes: axes, labels: labels) }
 
   public static func == (lhs: Variant, rhs: Variant) -> Bool {
     lhs.axes == rhs.axes && lhs.labels == rhs.labels
