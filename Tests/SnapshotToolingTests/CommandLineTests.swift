@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Tooling) import SnapshotTooling
 import TestSupport
 import Testing
+
+@_spi(Tooling) @testable import SnapshotTooling
 
 /// The `snapshots` command line and the orphan scan.
 @Suite struct CommandLineTests {
@@ -13,28 +14,28 @@ import Testing
         "record", "--test-binary", "/b/AppPackageTests.xctest", "--filter", "User", "--dry-run",
       ],
       currentDirectory: here)
-    guard case .record(let options) = record else {
+    guard case .run(.record, let options) = record else {
       Issue.record("not record: \(record)")
       return
     }
-    #expect(options.testBinary.path == "/b/AppPackageTests.xctest")
+    #expect(options.testBinary == "/b/AppPackageTests.xctest")
     #expect(options.filter == "User")
     #expect(options.dryRun && !options.prune && !options.quiet)
-    #expect(options.packageDirectory == here)
+    #expect(options.package == here)
     let apply = try SnapshotsCommand(
       parsing: ["apply", "--quiet", "--from", "s1", "--from", "/tmp/s2"], currentDirectory: here)
-    guard case .apply(let applying) = apply else {
+    guard case .run(.apply, let applying) = apply else {
       Issue.record("not apply: \(apply)")
       return
     }
     #expect(applying.quiet && !applying.includeInterrupted)
     #expect(applying.shards.map(\.path) == ["/work/App/s1", "/tmp/s2"])
     let info = try SnapshotsCommand(parsing: ["info", "x.png"], currentDirectory: here)
-    guard case .info(let described) = info else {
+    guard case .run(.info, let described) = info else {
       Issue.record("not info: \(info)")
       return
     }
-    #expect(described.file.path == "/work/App/x.png")
+    #expect(described.file == "/work/App/x.png")
   }
 
   @Test(arguments: [

@@ -239,11 +239,11 @@ import Testing
     let show = try SnapshotsCommand(
       parsing: ["show", id, "--old", "--package-directory", package.url.path],
       currentDirectory: package.url)
-    guard case .show(let verb) = show else {
+    guard case .run(.show, let options) = show else {
       Issue.record("show parsed as \(show)")
       return
     }
-    #expect(verb.run(print: { _ in }, write: { written.append($0) }) == .success)
+    #expect(ShowVerb.run(options, print: { _ in }, write: { written.append($0) }) == .success)
     #expect(written == Data("1\n".utf8))
     let image = try ids()["image()"]!
     let (_, shown) = try run(["show", image])

@@ -3,19 +3,13 @@ import Foundation
 
 /// `snapshots catalog`: writes `snapshot-catalog.json`, every reference of the package and what
 /// the newest pending run recorded.
-public struct CatalogVerb: Equatable, Sendable {
-  public var packageDirectory: URL
-  /// Where the catalog goes; `nil` for `.build/snapshots/snapshot-catalog.json`.
-  public var output: URL?
-
-  init(_ options: ToolOptions, currentDirectory: URL) {
-    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
-    output = options.output.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
-  }
-
-  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+enum CatalogVerb {
+  /// Writes the catalog to `output`, or to `.build/snapshots/snapshot-catalog.json` when `nil`.
+  static func run(_ packageDirectory: URL, to output: URL?, print: (String) -> Void)
+    -> SnapshotsCommand.ExitCode
+  {
     let file = output ?? SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
-    return Self.writing(packageDirectory, to: file, print: print) { catalog in
+    return writing(packageDirectory, to: file, print: print) { catalog in
       let shown = RunApplier.relative(file.standardizedFileURL.path, in: packageDirectory)
       print(
         "Wrote \(shown): \(counted(catalog.snapshots.count, "snapshot")), \(catalog.toReview) failed or new."

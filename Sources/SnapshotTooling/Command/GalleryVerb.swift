@@ -3,26 +3,16 @@ import Foundation
 
 /// `snapshots gallery` (and `record`/`apply --gallery`): the catalog, and
 /// `.build/snapshots/gallery.html` beside it.
-public struct GalleryVerb: Equatable, Sendable {
-  public var packageDirectory: URL
-
-  init(packageDirectory: URL) {
-    self.packageDirectory = packageDirectory
-  }
-
-  init(_ options: ToolOptions, currentDirectory: URL) {
-    self.init(packageDirectory: options.packageDirectory(currentDirectory: currentDirectory))
-  }
-
+enum GalleryVerb {
   /// The page, beside the catalog.
   static func page(packageDirectory: URL) -> URL {
     SnapshotCatalog.defaultFile(packageRoot: packageDirectory).deletingLastPathComponent()
       .appendingPathComponent("gallery.html")
   }
 
-  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+  static func run(packageDirectory: URL, print: (String) -> Void) -> SnapshotsCommand.ExitCode {
     let file = SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
-    let page = Self.page(packageDirectory: packageDirectory)
+    let page = page(packageDirectory: packageDirectory)
     return CatalogVerb.writing(packageDirectory, to: file, print: print) { catalog in
       let html = GalleryPage(
         catalog: catalog, packageDirectory: packageDirectory,

@@ -2,16 +2,10 @@ import Foundation
 @_spi(Tooling) import Snapshots
 
 /// `snapshots info FILE`: where a PNG reference was recorded (its environment fingerprint).
-public struct InfoVerb: Equatable, Sendable {
-  public var file: URL
-
-  init(_ options: ToolOptions, currentDirectory: URL) {
-    file = URL(fileURLWithPath: options.file ?? "", relativeTo: currentDirectory)
-  }
-
+enum InfoVerb {
   /// The fields are the PNG's `tEXt` chunks that `SnapshotsPNG` writes, keyed `Snapshots …`,
   /// in their order: `recorded on OS macOS 15.2, Architecture arm64, Swift 6.2, …`.
-  func run(print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
+  static func run(_ file: URL, print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
     if let label = ReferenceName(fileName: file.lastPathComponent).environment {
       print("\(file.path): the reference of the \(label) environment")
     }

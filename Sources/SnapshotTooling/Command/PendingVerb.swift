@@ -3,30 +3,18 @@ import Foundation
 
 /// `snapshots pending`: what is waiting to be accepted or rejected, a line each, or as JSON
 /// (`--json`, ``PendingListing``) for an editor or an agent.
-public struct PendingVerb: Equatable, Sendable {
-  public var packageDirectory: URL
-  public var shards: [URL]
-  public var json: Bool
-  public var includeInterrupted: Bool
-
-  init(_ options: ToolOptions, currentDirectory: URL) {
-    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
-    shards = options.shards(in: packageDirectory)
-    json = options.json
-    includeInterrupted = options.includeInterrupted
-  }
-
-  func run(print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+enum PendingVerb {
+  static func run(_ options: ToolOptions, print: (String) -> Void) -> SnapshotsCommand.ExitCode {
     let pending: PendingChanges
     do {
       pending = try PendingChanges(
-        packageDirectory: packageDirectory, origin: .init(shards: shards),
-        includeInterrupted: includeInterrupted)
+        packageDirectory: options.package, origin: .init(shards: options.shards),
+        includeInterrupted: options.includeInterrupted)
     } catch {
       print("error: \(error)")
       return .refused
     }
-    if json {
+    if options.json {
       print(PendingListing(pending).json())
       return .success
     }

@@ -15,22 +15,11 @@ struct RunApplication {
   }
 
   var source: Source
-  var packageDirectory: URL
-  /// `--filter`: of test names for `record`, of records for `apply`.
-  var filterExpression: String?
-  var dryRun = false
-  var quiet = false
-  var prune = false
-  var gallery = false
-  var includeInterrupted = false
-  var discardInterrupted = false
-  /// Decide each change in the terminal instead of applying them all.
-  var review = false
-  /// Apply only the changes with these ids (`pending` lists them), and drop those.
-  var accepted: [String] = []
-  var rejected: [String] = []
+  /// The verb's options: ``ToolOptions/filter`` is of test names for `record`, of records for
+  /// `apply`; `--review` decides each change in the terminal instead of applying them all;
+  /// `--accept` and `--reject` apply only the changes with these ids, and drop those.
+  var options: ToolOptions
   var print: (String) -> Void
-  /// Rewrites inline snapshots; a run that has some, without it, is left for a tool that has it.
 
   typealias ExitCode = SnapshotsCommand.ExitCode
 
@@ -39,15 +28,15 @@ struct RunApplication {
     return true
   }
 
-  var store: URL { PendingStore.defaultDirectory(packageRoot: packageDirectory) }
+  var store: URL { PendingStore.defaultDirectory(packageRoot: options.package) }
   /// A path as the user reads it.
   private func relative(_ path: String) -> String {
-    RunApplier.relative(path, in: packageDirectory)
+    RunApplier.relative(path, in: options.package)
   }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.
   private func progress(_ text: String) {
-    guard !quiet else { return }
+    guard !options.quiet else { return }
     let seconds = (ContinuousClock.now - started).components
     let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
     print(String(format: "[%.1f s] ", elapsed) + text)
@@ -59,41 +48,42 @@ struct RunApplication {
     var origin = PendingChanges.Origin.store
     if case .shards(let folders) = source { origin = .shards(folders) }
     return PendingReview(
-      packageDirectory: packageDirectory, origin: origin, includeInterrupted: includeInterrupted,
+      packageDirectory: options.package, origin: origin,
+      includeInterrupted: options.includeInterrupted,
       print: print)
   }
 
   func run() -> ExitCode {
     // Which options go together is the grammar's (``ToolOptions/exclusions``).
-    let deciding = !accepted.isEmpty || !rejected.isEmpty
+    let deciding = !options.accept.isEmpty || !options.reject.isEmpty
     // Without a terminal a review cannot start: said before the tests run.
-    if review && !ReviewTerminal.isAvailable {
+    if options.review && !ReviewTerminal.isAvailable {
       print("error: \(ReviewTerminal.Unavailable())")
       return .usage
     }
-    if review { ReviewTerminal.takeOutput() }
+    if options.review { ReviewTerminal.takeOutput() }
     if deciding {
-      return pendingReview.decide(accepting: accepted, rejecting: rejected)
+      return pendingReview.decide(accepting: options.accept, rejecting: options.reject)
     }
-    if review, isApply { return pendingReview.review() }
-    var options = RecordPlan.Options(
-      packageDirectory: packageDirectory, isApply: isApply, filterExpression: filterExpression,
-      dryRun: dryRun, prune: prune, includeInterrupted: includeInterrupted,
-      discardInterrupted: discardInterrupted)
+    if options.review, isApply { return pendingReview.review() }
+    var planned = RecordPlan.Options(
+      packageDirectory: options.package, isApply: isApply, filterExpression: options.filter,
+      dryRun: options.dryRun, prune: options.prune, includeInterrupted: options.includeInterrupted,
+      discardInterrupted: options.discardInterrupted)
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
     do {
-      options.recordFilter = isApply ? try recordFilter() : nil
+      planned.recordFilter = isApply ? try recordFilter() : nil
     } catch {
       print("error: \(error)")
       return .usage
     }
     let plan: RecordPlan
     do {
-      guard let facts = try gatherFacts(filter: options.recordFilter) else {
+      guard let facts = try gatherFacts(filter: planned.recordFilter) else {
         return .testsDidNotRun
       }
-      plan = RecordPlan(facts, options: options)
+      plan = RecordPlan(facts, options: planned)
     } catch {
       print("error: \(error)")
       return .refused
@@ -105,11 +95,11 @@ struct RunApplication {
       return .success
     case .noTestMatched:
       print(
-        "error: no test matched --filter \(filterExpression ?? ""): nothing ran, nothing was recorded"
+        "error: no test matched --filter \(options.filter ?? ""): nothing ran, nothing was recorded"
       )
       return .usage
     }
-    if review {
+    if options.review {
       // The new run replaces the older ones, as when it is applied.
       plan.unrecorded.lines(relativeTo: relative).forEach(print)
       for stale in staleRuns(besides: plan.appliedRuns) {
@@ -125,7 +115,7 @@ struct RunApplication {
   private func execute(_ plan: RecordPlan) -> ExitCode {
     progress(plan.headline)
     let applier = RunApplier(
-      packageDirectory: packageDirectory, dryRun: dryRun, policy: plan.options.policy)
+      packageDirectory: options.package, dryRun: options.dryRun, policy: plan.options.policy)
     let report = applier.apply(plan.run, leaving: plan.left)
     let conclusion = plan.conclusion(of: report)
     conclusion.lines.forEach(print)
@@ -139,7 +129,8 @@ struct RunApplication {
         keeping: kept)
     }
     let galleryFailed =
-      gallery && GalleryVerb(packageDirectory: packageDirectory).run(print: print) != .success
+      options.gallery
+      && GalleryVerb.run(packageDirectory: options.package, print: print) != .success
     let (line, exit) = conclusion.ending(
       orphanDeletionFailed: orphanDeletionFailed, galleryFailed: galleryFailed)
     if let line { print(line) } else { progress("Done.") }
@@ -152,7 +143,7 @@ struct RunApplication {
     switch source {
     case .shards(let folders):
       return .shards(
-        try ShardMerge(packageDirectory: packageDirectory, filter: filter).merge(folders),
+        try ShardMerge(packageDirectory: options.package, filter: filter).merge(folders),
         folders: folders.count)
     case .store:
       return .store(try PendingStore.runs(in: store).map(load))
@@ -196,7 +187,7 @@ struct RunApplication {
 
   /// The `--filter` of `apply`, if one was given.
   private func recordFilter() throws(RecordFilter.InvalidExpression) -> RecordFilter? {
-    guard let expression = filterExpression else { return nil }
+    guard let expression = options.filter else { return nil }
     return try RecordFilter(expression, relative: relative)
   }
 
@@ -217,10 +208,10 @@ struct RunApplication {
     environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
     let runner = TestRunner(
       binary: binary, environment: environment, runDirectory: runDirectory,
-      filter: filterExpression, quiet: quiet, progress: progress)
+      filter: options.filter, quiet: options.quiet, progress: progress)
     do {
       let passes = try runner.run()
-      let then = dryRun ? "showing" : "applying"
+      let then = options.dryRun ? "showing" : "applying"
       for pass in passes where pass.ranNothing {
         progress("No \(pass.library) tests ran.")
       }
@@ -247,7 +238,7 @@ struct RunApplication {
       if case .untold(let reason?) = orphans { print(reason) }
       return false
     }
-    let found = OrphanScan.orphans(in: packageDirectory, used: used)
+    let found = OrphanScan.orphans(in: options.package, used: used)
     guard !found.isEmpty else { return false }
     guard pruning else {
       for path in found { print("Orphan (its test is gone): \(relative(path))") }
@@ -256,10 +247,10 @@ struct RunApplication {
       }
       return false
     }
-    let verb = dryRun ? "Would delete" : "Deleting"
+    let verb = options.dryRun ? "Would delete" : "Deleting"
     print("\(verb) \(counted(found.count, "orphaned snapshot")) (their tests are gone):")
     for path in found { print("  \(relative(path))") }
-    guard !dryRun else { return false }
+    guard !options.dryRun else { return false }
     var failed = false
     for path in found where (try? FileManager.default.removeItem(atPath: path)) == nil {
       print("Could not delete orphan: \(relative(path))")

@@ -3,29 +3,18 @@ import Foundation
 
 /// `snapshots show ID`: one pending change, as a review shows it (`--diff`, the default), or
 /// the bytes of either side (`--new`, `--old`), to read or to save.
-public struct ShowVerb: Equatable, Sendable {
-  public var packageDirectory: URL
-  public var shards: [URL]
-  public var id: String
-  var mode: ChangeView.Mode
-
-  init(_ options: ToolOptions, currentDirectory: URL) {
-    packageDirectory = options.packageDirectory(currentDirectory: currentDirectory)
-    shards = options.shards(in: packageDirectory)
-    id = options.changeID ?? ""
-    mode = options.new ? .new : options.old ? .old : .diff
-  }
-
-  func run(
-    print: (String) -> Void,
+enum ShowVerb {
+  static func run(
+    _ options: ToolOptions, print: (String) -> Void,
     write: (Data) -> Void = { FileHandle.standardOutput.write($0) }
   ) -> SnapshotsCommand.ExitCode {
+    let mode: ChangeView.Mode = options.new ? .new : options.old ? .old : .diff
     let change: PendingChange
     let pending: PendingChanges
     do {
       pending = try PendingChanges(
-        packageDirectory: packageDirectory, origin: .init(shards: shards))
-      guard let found = try pending.resolve([id]).first else { return .usage }
+        packageDirectory: options.package, origin: .init(shards: options.shards))
+      guard let found = try pending.resolve([options.changeID ?? ""]).first else { return .usage }
       change = found
     } catch let error as PendingChanges.UnknownID {
       print("error: \(error)")

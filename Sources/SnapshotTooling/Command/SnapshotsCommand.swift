@@ -8,14 +8,8 @@ import Foundation
 /// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
 /// tests could not run or crashed.
 public enum SnapshotsCommand {
-  case record(RecordVerb)
-  case apply(ApplyVerb)
-  case migrate(MigrateVerb)
-  case info(InfoVerb)
-  case catalog(CatalogVerb)
-  case gallery(GalleryVerb)
-  case pending(PendingVerb)
-  case show(ShowVerb)
+  /// One of the tool's verbs, with the options its words give, their paths made absolute.
+  case run(ToolVerb, ToolOptions)
   /// The command plugins' entry (``PluginCommand``): not listed in the help.
   case plugin(PluginCommand)
 
@@ -49,18 +43,10 @@ public enum SnapshotsCommand {
       case .usage(let message): throw UsageError(description: message)
       }
     }
-    let (options, here) = (parsed.values, currentDirectory)
-    switch parsed.verb.name {
-    case "record": self = .record(RecordVerb(options, currentDirectory: here))
-    case "apply": self = .apply(ApplyVerb(options, currentDirectory: here))
-    case "migrate": self = .migrate(MigrateVerb(options, currentDirectory: here))
-    case "info": self = .info(InfoVerb(options, currentDirectory: here))
-    case "catalog": self = .catalog(CatalogVerb(options, currentDirectory: here))
-    case "gallery": self = .gallery(GalleryVerb(options, currentDirectory: here))
-    case "pending": self = .pending(PendingVerb(options, currentDirectory: here))
-    case "show": self = .show(ShowVerb(options, currentDirectory: here))
-    default: preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
+    guard let verb = ToolVerb(rawValue: parsed.verb.name) else {
+      preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
     }
+    self = .run(verb, parsed.values.resolved(in: currentDirectory))
   }
 
   /// Runs the verb; each line it prints goes to `print`, by default straight to standard
@@ -70,14 +56,7 @@ public enum SnapshotsCommand {
     print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
   ) -> ExitCode {
     switch self {
-    case .record(let verb): return verb.run(print: print)
-    case .apply(let verb): return verb.run(print: print)
-    case .migrate(let verb): return verb.run(print: print)
-    case .info(let verb): return verb.run(print: print)
-    case .catalog(let verb): return verb.run(print: print)
-    case .gallery(let verb): return verb.run(print: print)
-    case .pending(let verb): return verb.run(print: print)
-    case .show(let verb): return verb.run(print: print)
+    case .run(let verb, let options): return verb.run(options, print: print)
     case .plugin(let command): return command.run(print: print)
     }
   }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The tool's grammar (``SnapshotsCommand``), the plugin's (``PluginCommand``), their help and
 /// usage errors, and the option table of `RecordingAndCI.md` are all computed from ``table``.
-struct ToolOptions: Equatable, Sendable {
+public struct ToolOptions: Equatable, Sendable {
   var packageDirectory: String?
   var testBinary: String?
   var toolkitIdentity: String?
@@ -52,41 +52,9 @@ struct ToolOptions: Equatable, Sendable {
   }
 
   /// The tool's verbs, in the order its help lists them.
-  static let verbs: [Grammar.Verb] = [
-    .init(
-      name: "record",
-      abstract: "Run the tests, then apply what they left and list orphaned references."),
-    .init(
-      name: "apply",
-      abstract:
-        "Apply every unapplied run's records (oldest first, newest winning), running nothing."),
-    .init(
-      name: "migrate",
-      abstract: "Move a package written for swift-snapshot-testing to this toolkit."),
-    .init(
-      name: "info",
-      abstract: "Print where a PNG reference was recorded (its environment fingerprint).",
-      argument: ("file", "The reference file.", \.file)),
-    .init(
-      name: "catalog",
-      abstract:
-        "Write snapshot-catalog.json: every reference of the package, and what the newest pending run recorded."
-    ),
-    .init(
-      name: "gallery",
-      abstract:
-        "Write the catalog and .build/snapshots/gallery.html: every snapshot, the newest run's failures first, to open in a browser."
-    ),
-    .init(
-      name: "pending",
-      abstract: "List the pending changes with their ids, to show, accept or reject one by one."),
-    .init(
-      name: "show", abstract: "Show one pending change: its diff, or the new or old bytes alone.",
-      argument: (
-        "id", "The change's id, or a unique prefix of it (snapshots pending lists them).",
-        \.changeID
-      )),
-  ]
+  static let verbs = ToolVerb.allCases.map { verb in
+    Grammar.Verb(name: verb.rawValue, abstract: verb.abstract, argument: verb.argument)
+  }
 
   static let packageDirectoryOption = Option(
     name: "package-directory", value: .one("package-directory", \.packageDirectory),
@@ -254,13 +222,25 @@ struct ToolOptions: Equatable, Sendable {
     verbs: verbs, options: table.filter(\.inTool).map(\.option), exclusions: exclusions,
     empty: ToolOptions())
 
-  /// The package directory given, else the current directory.
-  func packageDirectory(currentDirectory: URL) -> URL {
-    packageDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? currentDirectory
-  }
+  /// The package, once ``resolved(in:)``.
+  var package: URL { URL(fileURLWithPath: packageDirectory ?? ".", isDirectory: true) }
 
-  /// The shards' folders `--from` names, relative to the package.
-  func shards(in package: URL) -> [URL] {
-    from.map { URL(fileURLWithPath: $0, relativeTo: package) }
+  /// The shards' folders `--from` names, once ``resolved(in:)``.
+  var shards: [URL] { from.map { URL(fileURLWithPath: $0, isDirectory: true) } }
+
+  /// The options with every path made absolute: the package's from the current directory
+  /// (which it is when none is given), the shards' from the package, a file's from the current
+  /// directory.
+  func resolved(in currentDirectory: URL) -> ToolOptions {
+    var options = self
+    func absolute(_ path: String, in folder: URL) -> String {
+      URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.path
+    }
+    let package = packageDirectory.map { absolute($0, in: currentDirectory) }
+    options.packageDirectory = package ?? currentDirectory.standardizedFileURL.path
+    options.from = from.map { absolute($0, in: options.package) }
+    options.file = file.map { absolute($0, in: currentDirectory) }
+    options.output = output.map { absolute($0, in: currentDirectory) }
+    return options
   }
 }

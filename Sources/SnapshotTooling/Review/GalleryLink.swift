@@ -10,7 +10,7 @@ struct GalleryLink {
   func open(_ change: PendingChange) -> String {
     var lines: [String] = []
     guard
-      GalleryVerb(packageDirectory: packageDirectory).run(print: { lines.append($0) })
+      GalleryVerb.run(packageDirectory: packageDirectory, print: { lines.append($0) })
         == .success
     else {
       return "The gallery could not be written: \(lines.joined(separator: " "))"

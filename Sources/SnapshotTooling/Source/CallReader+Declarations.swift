@@ -3,6 +3,17 @@ extension CallReader {
   /// A function, initializer, subscript or macro declaration: its default values and its body
   /// are read, its types skipped.
   mutating func function(_ index: Int, end: Int) -> Int {
+    var position = afterName(index, end: end)
+    if position < end, tokens[position].isPunctuation(.leftParen) {
+      parameters(position)
+      position = closing[position] + 1
+    }
+    return signatureTail(from: position, end: end, accessors: tokens[index].isKeyword(.subscript))
+  }
+
+  /// Past a declaration's name and generic clause (`f<T>`, or glued to an operator's name:
+  /// `==<T>`): where its parameter clause opens, if it has one.
+  func afterName(_ index: Int, end: Int) -> Int {
     var position = index + 1
     let word = tokens[index].keyword
     if word == .func || word == .macro {
@@ -12,12 +23,8 @@ extension CallReader {
     {
       position += 1
     }
-    // The generic clause: `f<T>`, or glued to an operator's name (`==<T>`).
     var angles = 0
-    let name = tokens[position - 1]
-    if word == .func, name.kind == .operator, name.text.count > 1, name.text.hasSuffix("<"),
-      position < end, tokens[position].kind == .identifier
-    {
+    if word == .func, gluesGenericClause(position - 1, end: end) {
       angles = 1
     } else if position < end, tokens[position].kind == .operator,
       tokens[position].text.hasPrefix("<")
@@ -29,11 +36,84 @@ extension CallReader {
       angles += tokens[position].angleChange
       position += 1
     }
-    if position < end, tokens[position].isPunctuation(.leftParen) {
-      parameters(position)
-      position = closing[position] + 1
+    return position
+  }
+
+  /// Whether the operator named at `index` ends with its generic clause's `<` (`==<T>`), as
+  /// for the Swift parser: when a name follows.
+  func gluesGenericClause(_ index: Int, end: Int) -> Bool {
+    let name = tokens[index]
+    return name.kind == .operator && name.text.count > 1 && name.text.hasSuffix("<")
+      && index + 1 < end && tokens[index + 1].kind == .identifier
+  }
+
+  /// The full name of the function whose `func` is at `index`, as a test's name is spelt
+  /// (`dump()`, `pages(n:)`, `==(_:_:)`); `nil` when what follows is not a declaration (`func`
+  /// as an argument label).
+  mutating func declaredFunction(at index: Int) -> String? {
+    guard index + 1 < tokens.count else { return nil }
+    let nameToken = tokens[index + 1]
+    var name = nameToken.text
+    switch nameToken.kind {
+    case .identifier: if name.hasPrefix("`") { name = String(name.dropFirst().dropLast()) }
+    case .operator: if gluesGenericClause(index + 1, end: tokens.count) { name.removeLast() }
+    default: return nil
     }
-    return signatureTail(from: position, end: end, accessors: word == .subscript)
+    let open = afterName(index, end: tokens.count)
+    guard open < tokens.count, tokens[open].isPunctuation(.leftParen),
+      closing[open] < tokens.count, tokens[closing[open]].isPunctuation(.rightParen),
+      let labels = parameterLabels(open)
+    else { return nil }
+    return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+  }
+
+  /// Past the generic arguments that open at `index` in a type (`Result<A, B>`, `@Builder<T>`),
+  /// where a `<` always opens them.
+  func afterTypeGenerics(_ index: Int) -> Int {
+    guard index < tokens.count, tokens[index].kind == .operator, tokens[index].text.hasPrefix("<"),
+      tokens[index].angleChange > 0
+    else { return index }
+    var angles = 0
+    var position = index
+    while position < tokens.count {
+      let token = tokens[position]
+      if token.punctuation?.closer != nil {
+        position = closing[position] + 1
+        continue
+      }
+      angles += token.angleChange
+      position += 1
+      if angles <= 0 { return position }
+    }
+    return index
+  }
+
+  /// The first names of the parameters in the clause that opens at `open`: each parameter ends
+  /// at a comma outside brackets, outside the generic arguments of its type (`Result<A, B>`)
+  /// and outside its default value, read as an expression.
+  mutating func parameterLabels(_ open: Int) -> [String]? {
+    let close = closing[open]
+    var labels: [String] = []
+    var position = open + 1
+    while position < close {
+      while position < close, tokens[position].isPunctuation(.at) {
+        position = attribute(position)
+      }
+      guard position < close, tokens[position].kind == .identifier else { return nil }
+      labels.append(tokens[position].text)
+      position += 1
+      while position < close, !tokens[position].isPunctuation(.comma) {
+        if tokens[position].isOperator("=") {
+          position = run(from: position + 1, to: close, stops: Stops(comma: true))
+        } else if tokens[position].punctuation?.closer != nil {
+          position = closing[position] + 1
+        } else {
+          position = max(afterTypeGenerics(position), position + 1)
+        }
+      }
+      position += 1
+    }
+    return labels
   }
 
   /// The default values in a parameter clause.
@@ -207,7 +287,7 @@ extension CallReader {
       else { break }
       position += 1
     }
-    position = afterGenerics(position)
+    position = afterTypeGenerics(position)
     if position < tokens.count, tokens[position].isPunctuation(.leftParen),
       !tokens[position].spaceBefore
     {
