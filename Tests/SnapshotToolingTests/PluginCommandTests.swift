@@ -97,7 +97,7 @@ import Testing
       help.say?.contains(
         "USAGE: swift package --allow-writing-to-package-directory snapshot-record") == true)
     #expect(
-      help.say?.contains("  --dry-run               " + ToolOptions.dryRun.help.prefix(20))
+      help.say?.contains("  --dry-run               " + ToolOptions.dryRun.option.help.prefix(20))
         == true)
     let unknown = try said("--bogus")
     #expect(unknown.fails && unknown.say?.hasPrefix("Unknown option '--bogus'") == true)

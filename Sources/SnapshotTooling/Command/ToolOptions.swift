@@ -43,12 +43,24 @@ public struct ToolOptions: Equatable, Sendable {
   struct Entry: Sendable {
     var option: Option
     /// Whether `snapshots <verb>` takes it, and whether `snapshot-record` does.
-    var inTool = true
-    var inPlugin = true
+    var inTool: Bool
+    var inPlugin: Bool
     /// The tool's verb the plugin runs when it is given, running nothing else (`--pending`).
     var selects: String?
     /// A spelling kept for older command lines: in the help, never named in an error.
-    var isOlder = false
+    var isOlder: Bool
+
+    enum Place { case both, tool, plugin }
+
+    init(
+      _ name: String, _ value: Option.Value, _ help: String, _ verbs: [String],
+      _ place: Place = .both, selects: String? = nil, isOlder: Bool = false,
+      isRequired: Bool = false
+    ) {
+      option = Option(name: name, value: value, help: help, verbs: verbs, isRequired: isRequired)
+      (inTool, inPlugin) = (place != .plugin, place != .tool)
+      (self.selects, self.isOlder) = (selects, isOlder)
+    }
   }
 
   /// The tool's verbs, in the order its help lists them.
@@ -56,158 +68,112 @@ public struct ToolOptions: Equatable, Sendable {
     Grammar.Verb(name: verb.rawValue, abstract: verb.abstract, argument: verb.argument)
   }
 
-  static let packageDirectoryOption = Option(
-    name: "package-directory", value: .one("package-directory", \.packageDirectory),
-    help: "The package to work in (default: the current directory).",
-    verbs: ["record", "apply", "migrate", "catalog", "gallery", "pending", "show"])
-  static let filter = Option(
-    name: "filter", value: .one("regex", \.filter),
-    help:
-      "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others.",
-    verbs: ["record", "apply"])
-  static let dryRun = Option(
-    name: "dry-run", value: .flag(\.dryRun),
-    help: "Print what would change, as diffs; write nothing.",
-    verbs: ["record", "apply", "migrate"])
-  static let includeInterrupted = Option(
-    name: "include-interrupted", value: .flag(\.includeInterrupted),
-    help:
-      "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left.",
-    verbs: ["apply", "pending"])
-  static let discardInterrupted = Option(
-    name: "discard-interrupted", value: .flag(\.discardInterrupted),
-    help:
-      "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records.",
-    verbs: ["apply"])
-  static let prune = Option(
-    name: "prune", value: .flag(\.prune),
-    help: "Delete references whose tests are gone (after a complete run).", verbs: ["record"])
-  static let review = Option(
-    name: "review", value: .flag(\.review),
-    help:
-      "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help).",
-    verbs: ["record", "apply"])
-  static let accept = Option(
-    name: "accept", value: .list("id", \.accept),
-    help: "Run nothing: apply only these pending changes (an id or a unique prefix each).",
-    verbs: ["apply"])
-  static let reject = Option(
-    name: "reject", value: .list("id", \.reject),
-    help:
-      "Run nothing: drop these pending changes; their references and sources stay as they are.",
-    verbs: ["apply"])
-  static let quiet = Option(
-    name: "quiet", value: .flag(\.quiet),
-    help: "Print no progress and no test output: only changes and problems.",
-    verbs: ["record", "apply"])
+  static let filter = Entry(
+    "filter", .one("regex", \.filter),
+    "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others.",
+    ["record", "apply"])
+  static let dryRun = Entry(
+    "dry-run", .flag(\.dryRun), "Print what would change, as diffs; write nothing.",
+    ["record", "apply", "migrate"])
+  static let includeInterrupted = Entry(
+    "include-interrupted", .flag(\.includeInterrupted),
+    "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left.",
+    ["apply", "pending"])
+  static let discardInterrupted = Entry(
+    "discard-interrupted", .flag(\.discardInterrupted),
+    "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records.",
+    ["apply"])
+  static let prune = Entry(
+    "prune", .flag(\.prune), "Delete references whose tests are gone (after a complete run).",
+    ["record"])
+  static let review = Entry(
+    "review", .flag(\.review),
+    "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help).",
+    ["record", "apply"])
+  static let accept = Entry(
+    "accept", .list("id", \.accept),
+    "Run nothing: apply only these pending changes (an id or a unique prefix each).", ["apply"],
+    selects: "apply")
+  static let reject = Entry(
+    "reject", .list("id", \.reject),
+    "Run nothing: drop these pending changes; their references and sources stay as they are.",
+    ["apply"], selects: "apply")
 
   /// Every option, in the order the help lists them.
   static let table: [Entry] = [
-    .init(option: packageDirectoryOption, inPlugin: false),
-    .init(
-      option: .init(
-        name: "test-binary", value: .one("test-binary", \.testBinary),
-        help: "The package's test binary (<Package>PackageTests.xctest).", verbs: ["record"],
-        isRequired: true), inPlugin: false),
-    .init(
-      option: .init(
-        name: "toolkit-identity", value: .one("toolkit-identity", \.toolkitIdentity),
-        help: "This toolkit's package identity in the manifest.", verbs: ["migrate"]),
-      inPlugin: false),
-    .init(option: filter),
-    .init(option: dryRun),
-    .init(
-      option: .init(
-        name: "apply-only", value: .flag(\.applyOnly),
-        help: "Run nothing: apply what earlier `swift test` runs left.", verbs: ["apply"]),
-      inTool: false, selects: "apply"),
-    .init(
-      option: .init(
-        name: "from", value: .list("dir", \.from),
-        help:
-          "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
-        verbs: ["apply", "pending", "show"]), selects: "apply"),
-    .init(
-      option: .init(
-        name: "apply", value: .list("dir", \.from), help: "The older spelling of --from.",
-        verbs: ["apply", "pending", "show"]), inTool: false, selects: "apply", isOlder: true),
-    .init(option: includeInterrupted),
-    .init(option: discardInterrupted),
-    .init(option: prune),
-    .init(option: review),
-    .init(
-      option: .init(
-        name: "pending", value: .flag(\.pending),
-        help: "Run nothing: list the pending changes and their ids.", verbs: ["pending"]),
-      inTool: false, selects: "pending"),
-    .init(
-      option: .init(
-        name: "json", value: .flag(\.json),
-        help:
-          "List the pending changes as JSON (schema version \(PendingListing.schemaVersion), described in PendingChangesAsData).",
-        verbs: ["pending"])),
-    .init(
-      option: .init(
-        name: "show", value: .one("id", \.changeID),
-        help: "Run nothing: show one pending change.", verbs: ["show"]),
-      inTool: false, selects: "show"),
-    .init(
-      option: .init(
-        name: "diff", value: .flag(\.diff),
-        help: "Show the change's header and diff (the default).",
-        verbs: ["show"])),
-    .init(
-      option: .init(
-        name: "new", value: .flag(\.new), help: "Show the bytes the change would write, alone.",
-        verbs: ["show"])),
-    .init(
-      option: .init(
-        name: "old", value: .flag(\.old), help: "Show the reference as it is, alone.",
-        verbs: ["show"])),
-    .init(option: accept, selects: "apply"),
-    .init(option: reject, selects: "apply"),
-    .init(
-      option: .init(
-        name: "gallery", value: .flag(\.gallery),
-        help: "Then write the catalog and the gallery page (.build/snapshots/gallery.html).",
-        verbs: ["record", "apply"])),
-    .init(
-      option: .init(
-        name: "gallery-only", value: .flag(\.galleryOnly),
-        help:
-          "Run nothing: write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html, every snapshot of the package, the newest failing run's first, to open in a browser from file://.",
-        verbs: ["gallery"]), inTool: false, selects: "gallery"),
-    .init(
-      option: .init(
-        name: "info", value: .one("file", \.file),
-        help:
-          "Run nothing: print where a PNG reference was recorded (its environment fingerprint).",
-        verbs: ["info"]), inTool: false, selects: "info"),
-    .init(
-      option: .init(
-        name: "output", value: .one("output", \.output),
-        help: "Where to write it (default: .build/snapshots/snapshot-catalog.json).",
-        verbs: ["catalog"]), inPlugin: false),
-    .init(
-      option: .init(
-        name: "migrate", value: .flag(\.migrate),
-        help:
-          "Run nothing: move this package from swift-snapshot-testing. Rewrites Package.swift (its products become this toolkit's, its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
-        verbs: ["migrate"]), inTool: false, selects: "migrate"),
-    .init(option: quiet),
+    Entry(
+      "package-directory", .one("package-directory", \.packageDirectory),
+      "The package to work in (default: the current directory).",
+      ["record", "apply", "migrate", "catalog", "gallery", "pending", "show"], .tool),
+    Entry(
+      "test-binary", .one("test-binary", \.testBinary),
+      "The package's test binary (<Package>PackageTests.xctest).", ["record"], .tool,
+      isRequired: true),
+    Entry(
+      "toolkit-identity", .one("toolkit-identity", \.toolkitIdentity),
+      "This toolkit's package identity in the manifest.", ["migrate"], .tool),
+    filter, dryRun,
+    Entry(
+      "apply-only", .flag(\.applyOnly), "Run nothing: apply what earlier `swift test` runs left.",
+      ["apply"], .plugin, selects: "apply"),
+    Entry(
+      "from", .list("dir", \.from),
+      "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
+      ["apply", "pending", "show"], selects: "apply"),
+    Entry(
+      "apply", .list("dir", \.from), "The older spelling of --from.", ["apply", "pending", "show"],
+      .plugin, selects: "apply", isOlder: true),
+    includeInterrupted, discardInterrupted, prune, review,
+    Entry(
+      "pending", .flag(\.pending), "Run nothing: list the pending changes and their ids.",
+      ["pending"], .plugin, selects: "pending"),
+    Entry(
+      "json", .flag(\.json),
+      "List the pending changes as JSON (schema version \(PendingListing.schemaVersion), described in PendingChangesAsData).",
+      ["pending"]),
+    Entry(
+      "show", .one("id", \.changeID), "Run nothing: show one pending change.", ["show"], .plugin,
+      selects: "show"),
+    Entry("diff", .flag(\.diff), "Show the change's header and diff (the default).", ["show"]),
+    Entry("new", .flag(\.new), "Show the bytes the change would write, alone.", ["show"]),
+    Entry("old", .flag(\.old), "Show the reference as it is, alone.", ["show"]),
+    accept, reject,
+    Entry(
+      "gallery", .flag(\.gallery),
+      "Then write the catalog and the gallery page (.build/snapshots/gallery.html).",
+      ["record", "apply"]),
+    Entry(
+      "gallery-only", .flag(\.galleryOnly),
+      "Run nothing: write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html, every snapshot of the package, the newest failing run's first, to open in a browser from file://.",
+      ["gallery"], .plugin, selects: "gallery"),
+    Entry(
+      "info", .one("file", \.file),
+      "Run nothing: print where a PNG reference was recorded (its environment fingerprint).",
+      ["info"], .plugin, selects: "info"),
+    Entry(
+      "output", .one("output", \.output),
+      "Where to write it (default: .build/snapshots/snapshot-catalog.json).", ["catalog"], .tool),
+    Entry(
+      "migrate", .flag(\.migrate),
+      "Run nothing: move this package from swift-snapshot-testing. Rewrites Package.swift (its products become this toolkit's, its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
+      ["migrate"], .plugin, selects: "migrate"),
+    Entry(
+      "quiet", .flag(\.quiet), "Print no progress and no test output: only changes and problems.",
+      ["record", "apply"]),
   ]
 
   /// The options that do not go together, for the tool and the plugin alike.
   static let exclusions: [Grammar.Exclusion] = [
-    .init(these: [includeInterrupted], others: [discardInterrupted]),
+    .init(these: [includeInterrupted.option], others: [discardInterrupted.option]),
     .init(
-      these: [review], others: [accept, reject],
+      these: [review.option], others: [accept.option, reject.option],
       reason: "--review decides in the terminal, --accept and --reject by id: give one of them"),
     // A record's `--filter` picks the tests to run, which a review goes through; an apply's
     // picks the changes, which the review or the ids pick.
-    .init(these: [review, accept, reject], others: [dryRun, prune], reason: decides),
-    .init(these: [review, accept, reject], others: [filter], verbs: ["apply"], reason: decides),
+    .init(these: deciding, others: [dryRun.option, prune.option], reason: decides),
+    .init(these: deciding, others: [filter.option], verbs: ["apply"], reason: decides),
   ]
+  static let deciding = [review.option, accept.option, reject.option]
   static let decides =
     "--review, --accept and --reject decide change by change; they do not go with --dry-run, --prune or --filter on what is pending"
 
