@@ -40,27 +40,20 @@ public struct PluginCommand: Sendable {
   /// `plugin <name> [--package-directory D] [--toolkit-identity I] -- ARGS…`, as the plugin
   /// writes it.
   init(parsing words: [String], currentDirectory: URL) throws(SnapshotsCommand.UsageError) {
-    var rest = words[...]
-    guard rest.popFirst() == Self.name else {
-      throw .init(description: "plugin: expected \(Self.name)")
+    let known = ["--package-directory", "--toolkit-identity"]
+    guard words.first == Self.name, let dash = words.firstIndex(of: "--"), dash % 2 == 1,
+      stride(from: 1, to: dash, by: 2).allSatisfy({ known.contains(words[$0]) })
+    else {
+      throw .init(description: "plugin: expected \(Self.name) [\(known[0]) D] [\(known[1]) I] -- …")
     }
-    packageDirectory = currentDirectory
-    arguments = []
-    while let word = rest.popFirst() {
-      switch word {
-      case "--": arguments = Array(rest); rest = []
-      case "--package-directory", "--toolkit-identity":
-        guard let value = rest.popFirst() else {
-          throw .init(description: "plugin: \(word) needs a value")
-        }
-        if word == "--package-directory" {
-          packageDirectory = URL(fileURLWithPath: value, isDirectory: true)
-        } else {
-          toolkitIdentity = value
-        }
-      default: throw .init(description: "plugin: unexpected \(word) before --")
-      }
+    let value = { (name: String) in
+      stride(from: 1, to: dash, by: 2).reversed().first { words[$0] == name }.map { words[$0 + 1] }
     }
+    packageDirectory =
+      value(known[0]).map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? currentDirectory
+    toolkitIdentity = value(known[1])
+    arguments = Array(words[(dash + 1)...])
   }
 
   /// Prints the plan as one line of JSON.

@@ -30,9 +30,7 @@ struct RunApplication {
 
   var store: URL { PendingStore.defaultDirectory(packageRoot: options.package) }
   /// A path as the user reads it.
-  private func relative(_ path: String) -> String {
-    RunApplier.relative(path, in: options.package)
-  }
+  private func relative(_ path: String) -> String { RunApplier.relative(path, in: options.package) }
 
   /// A progress line with the seconds since the command started, unless `--quiet`.
   private func progress(_ text: String) {

@@ -68,10 +68,7 @@ import Foundation
 
   /// The catalog of the package now: its references, and the runs of its pending store.
   public static func build(packageDirectory: URL) throws -> SnapshotCatalog {
-    let root = packageDirectory.standardizedFileURL.path
-    func relative(_ path: String) -> String {
-      path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
+    let relative = { RunApplier.relative($0, in: packageDirectory) }
     var entries: [String: Entry] = [:]
     for folder in OrphanScan.snapshotFolders(in: packageDirectory) {
       for path in OrphanScan.referenceFiles(in: folder).map(\.standardizedFileURL.path) {

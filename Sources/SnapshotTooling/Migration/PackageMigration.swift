@@ -92,8 +92,6 @@ struct PackageMigration {
   }
 
   private func relative(_ url: URL) -> String {
-    let base = packageDirectory.standardizedFileURL.path + "/"
-    let path = url.standardizedFileURL.path
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    RunApplier.relative(url.standardizedFileURL.path, in: packageDirectory)
   }
 }

@@ -30,6 +30,11 @@ struct CallReader {
     var isLiteral = false
     /// A call that ends with trailing closures: a `{` after it starts an expression of its own.
     var endsWithClosure = false
+
+    /// The same expression carried on by a member (`name`) or an optional's `?` or `!` (`nil`).
+    mutating func carry(_ name: Int?) {
+      (self.name, isLiteral, endsWithClosure) = (name, false, false)
+    }
   }
 
   /// Where a run of tokens stops early.
@@ -65,9 +70,7 @@ struct CallReader {
         {
           // A member: `x.f`, `.init`, `x.default`, `"s".count`, `x.Swift::f` (the `::` of a
           // module selector is only passed over after a member).
-          current?.name = index
-          current?.isLiteral = false
-          current?.endsWithClosure = false
+          current?.carry(index)
           index = afterGenerics(index + 1)
           continue
         }
@@ -81,9 +84,7 @@ struct CallReader {
         index = afterGenerics(index + 1)
       case .string, .literal:
         if index > start, tokens[index - 1].isPunctuation(.period), current != nil {
-          current?.name = index  // `tuple.0`
-          current?.isLiteral = false
-          current?.endsWithClosure = false
+          current?.carry(index)  // `tuple.0`
           index += 1
           continue
         }
@@ -93,9 +94,7 @@ struct CallReader {
         if current != nil, !token.spaceBefore, token.text.allSatisfy({ $0 == "?" || $0 == "!" }),
           token.text.count == 1 || index + 1 >= end || !tokens[index + 1].spaceBefore
         {
-          current?.name = nil
-          current?.isLiteral = false
-          current?.endsWithClosure = false
+          current?.carry(nil)
         } else {
           current = nil
         }
