@@ -109,6 +109,24 @@ import Testing
     #expect(try said("--filter", "a", "b").say?.hasPrefix("Unexpected argument 'b'") == true)
   }
 
+  /// Only the plugin writes the words before `--`; anything else there is refused.
+  @Test func thePluginsOwnWordsAreChecked() throws {
+    let here = URL(fileURLWithPath: "/P")
+    for words in [
+      ["snapshot-record", "--bogus", "x", "--"], ["snapshot-record", "--package-directory", "/P"],
+      ["gallery", "--"], ["snapshot-record", "--package-directory", "--"],
+    ] {
+      #expect(throws: SnapshotsCommand.UsageError.self, "\(words)") {
+        try PluginCommand(parsing: words, currentDirectory: here)
+      }
+    }
+    let command = try PluginCommand(
+      parsing: ["snapshot-record", "--toolkit-identity", "kit", "--", "--migrate"],
+      currentDirectory: here)
+    #expect(command.packageDirectory == here && command.toolkitIdentity == "kit")
+    #expect(command.arguments == ["--migrate"])
+  }
+
   @Test func aQuietRecordBuildsTheTests() throws {
     let plan = try said("--quiet")
     #expect(plan.quiet && plan.buildTests)
