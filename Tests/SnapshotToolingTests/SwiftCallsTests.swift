@@ -37,6 +37,9 @@ import Testing
     "let half = total / 2 / count; xs.reduce(1, /); f(a/b/c)",
     ##"switch s { case /ab+c/: f() default: g(x / y, /) }"##,
     ##"return /\)/.firstMatch(in: h(x))"##,
+    // What swift-syntax passes over as whitespace: a NUL, a control character, U+FFFD, a
+    // byte-order mark, a no-break space (the fuzzer's first find).
+    "f(x:\u{0}\u{FFFD}\u{FEFF}\u{2} y, z: \u{A0}g(é, 名前))",
     "assertInlineSnapshot(of: x, as: .lines) {\n  \"\"\"\n  a\n  \"\"\"\n}",
     "private(set) var a = f(); nonisolated(unsafe) let b = g()",
     "class func f() { g() }; class C: D { func h() { i() } }",

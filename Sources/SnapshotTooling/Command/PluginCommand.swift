@@ -71,7 +71,8 @@ public struct PluginCommand: Sendable {
       switch error {
       case .help(let text): return Plan(say: text)
       // SwiftPM starts a plugin's error with `error: ` itself.
-      case .usage(let text): return Plan(say: Self.droppingErrorPrefix(text), fails: true)
+      case .usage(let text):
+        return Plan(say: text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text, fails: true)
       }
     }
   }
@@ -86,18 +87,18 @@ public struct PluginCommand: Sendable {
     let selected = Set(given.compactMap(\.selects))
     let verb = Self.precedence.first(where: selected.contains) ?? "record"
     if let stray = given.first(where: { !$0.option.verbs.contains(verb) }) {
-      throw .usage("error: --\(stray.option.name) does not go with \(Self.mode(verb))")
+      throw .usage("--\(stray.option.name) does not go with \(Self.mode(verb))")
     }
     if let message = ToolOptions.toolGrammar.excluded(parsed.given, in: verb) {
-      throw .usage("error: " + message)
+      throw .usage(message)
     }
     if parsed.values.review && !ReviewTerminal.isAvailable {
-      throw .usage("error: \(ReviewTerminal.Unavailable())")
+      throw .usage("\(ReviewTerminal.Unavailable())")
     }
     parsed.values.packageDirectory = packageDirectory.path
     if verb == "migrate" {
       guard let toolkitIdentity else {
-        throw .usage("error: swift-snapshots is not a dependency of this package")
+        throw .usage("swift-snapshots is not a dependency of this package")
       }
       parsed.values.toolkitIdentity = toolkitIdentity
     }
@@ -105,11 +106,9 @@ public struct PluginCommand: Sendable {
       parsed.values.file = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
     }
     let tool = ToolOptions.toolGrammar
-    guard let toolVerb = tool.verbs.first(where: { $0.name == verb }) else {
-      preconditionFailure("the table selects a verb the tool does not have: \(verb)")
-    }
-    let argument = toolVerb.argument.flatMap { parsed.values[keyPath: $0.key] }.map { [$0] } ?? []
-    let options = tool.options(of: toolVerb).flatMap { $0.words(parsed.values) }
+    let toolVerb = tool.verbs.first { $0.name == verb }
+    let argument = toolVerb?.argument.flatMap { parsed.values[keyPath: $0.key] }.map { [$0] } ?? []
+    let options = toolVerb.map { tool.options(of: $0).flatMap { $0.words(parsed.values) } } ?? []
     return ([verb] + argument + options, parsed.values)
   }
 
@@ -123,13 +122,6 @@ public struct PluginCommand: Sendable {
       .map { "--" + $0.option.name }
     guard let last = names.last else { return "a test run" }
     return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
-  }
-
-  static func droppingErrorPrefix(_ text: String) -> String {
-    for prefix in ["error: ", "Error: "] where text.hasPrefix(prefix) {
-      return String(text.dropFirst(prefix.count))
-    }
-    return text
   }
 
   /// `--from A B`, `--accept X Y`: the words after a list's option belong to it, as separate

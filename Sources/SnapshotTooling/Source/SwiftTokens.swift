@@ -155,12 +155,23 @@ enum SwiftTokens {
           }
           if byte() == UInt8(ascii: "`") { position += 1 }
           tokens.append(token(.identifier, text(from: start), from: start))
-        case _ where Self.startsIdentifier(c) && operatorCharacter(head: true) == 0:
+        case 0x00...0x08, 0x0E...0x1F, 0x7F:
+          // Passed over as swift-syntax does: a NUL or a control character is no token.
           position += 1
-          while let next = byte(), Self.continuesIdentifier(next),
-            next < 0x80 || operatorCharacter(head: true) == 0
+          space = true
+          continue
+        case 0x80... where operatorCharacter(head: true) == 0 && !startsName():
+          // Neither an operator nor a name (U+FFFD, a no-break space, a byte-order mark).
+          position += max(1, scalar().length)
+          space = true
+          continue
+        case _ where Self.startsIdentifier(c) && operatorCharacter(head: true) == 0:
+          position += c < 0x80 ? 1 : scalar().length
+          while let next = byte(),
+            next < 0x80
+              ? Self.continuesIdentifier(next) : startsName() && operatorCharacter(head: true) == 0
           {
-            position += 1
+            position += next < 0x80 ? 1 : scalar().length
           }
           tokens.append(token(.identifier, text(from: start), from: start))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -221,12 +232,38 @@ enum SwiftTokens {
     func operatorCharacter(head: Bool) -> Int {
       guard let c = byte() else { return 0 }
       if c < 0x80 { return Self.isOperator(c) ? 1 : 0 }
+      let (value, length) = scalar()
+      return length > 1 && Self.isOperatorScalar(value, head: head) ? length : 0
+    }
+
+    /// The scalar that starts at the position (past ASCII) and its UTF-8 length; a length of 1
+    /// for a byte that starts none.
+    func scalar() -> (value: UInt32, length: Int) {
+      guard let c = byte() else { return (0, 0) }
       let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
-      guard length > 1, position + length <= bytes.count else { return 0 }
+      guard length > 1, position + length <= bytes.count else { return (UInt32(c), 1) }
       var value = UInt32(c) & (0xFF >> (length + 1))
       for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
-      return Self.isOperatorScalar(value, head: head) ? length : 0
+      return (value, length)
     }
+
+    /// Whether the scalar at the position (past ASCII) may be part of a name: swift-syntax's
+    /// identifier characters, a byte-order mark left out.
+    func startsName() -> Bool {
+      let (value, length) = scalar()
+      return length > 1 && value != 0xFEFF && Self.nameScalars.contains { $0.contains(value) }
+    }
+
+    /// The characters beyond ASCII that names may hold (N1518's annex X.1, as Swift takes it).
+    static let nameScalars: [ClosedRange<UInt32>] =
+      [
+        0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE,
+        0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF,
+        0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054...0x2054, 0x2060...0x206F,
+        0x2070...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
+        0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D,
+        0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFF8,
+      ] + (0x1...0xE).map { plane in (plane << 16)...(plane << 16 | 0xFFFD) }
 
     /// Swift's operator characters beyond ASCII (the grammar's operator-head and
     /// operator-character).
