@@ -92,8 +92,14 @@ import Testing
       directory: URL(fileURLWithPath: "/P/r"), entries: [entry], usedReferences: [])
     #expect(!RefusalPolicy().applies(run))
     #expect(RefusalPolicy(includeInterrupted: true).applies(run))
-    run.complete = true
-    #expect(RefusalPolicy().applies(run))
+    var finished = run
+    finished.complete = true
+    #expect(RefusalPolicy().applies(finished))
+    // Split in order, each run on one side.
+    let split = RefusalPolicy().partition([run, finished, run])
+    #expect(
+      split.applied.map(\.complete) == [true] && split.left.map(\.complete) == [false, false])
+    #expect(RefusalPolicy(includeInterrupted: true).partition([run, finished]).left.isEmpty)
   }
 
   @Test func whatIsKeptPending() {

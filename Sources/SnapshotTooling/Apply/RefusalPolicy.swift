@@ -80,6 +80,11 @@ struct RefusalPolicy {
   /// left, unless asked.
   func applies(_ run: PendingRun) -> Bool { includeInterrupted || !run.isInterrupted }
 
+  /// Stored runs split into those applied and those left (``applies(_:)``), each in order.
+  func partition(_ runs: [PendingRun]) -> (applied: [PendingRun], left: [PendingRun]) {
+    (runs.filter(applies), runs.filter { !applies($0) })
+  }
+
   /// The first reason not to write one reference's records, if any.
   ///
   /// - Parameters:

@@ -96,8 +96,7 @@ struct RecordPlan {
     }
     // A test run's own run is applied even when its tests crashed: the crash is told.
     if options.isApply {
-      interrupted = runs.filter { !options.policy.applies($0) }
-      runs.removeAll { !options.policy.applies($0) }
+      (runs, interrupted) = options.policy.partition(runs)
     }
     if options.discardInterrupted { swap(&interrupted, &discarded) }
     // Discarded runs go with the applied ones when the store is cleaned.

@@ -43,10 +43,8 @@ struct RunApplication {
   let started = ContinuousClock.now
 
   private var pendingReview: PendingReview {
-    var origin = PendingChanges.Origin.store
-    if case .shards(let folders) = source { origin = .shards(folders) }
-    return PendingReview(
-      packageDirectory: options.package, origin: origin,
+    PendingReview(
+      packageDirectory: options.package, origin: .init(shards: options.shards),
       includeInterrupted: options.includeInterrupted,
       print: print)
   }

@@ -49,9 +49,7 @@ struct PendingChanges {
     case .store:
       let store = PendingStore.defaultDirectory(packageRoot: packageDirectory)
       var runs = try PendingStore.runs(in: store).map(PendingRun.load)
-      let policy = RefusalPolicy(includeInterrupted: includeInterrupted)
-      interrupted = runs.filter { !policy.applies($0) }
-      runs.removeAll { !policy.applies($0) }
+      (runs, interrupted) = RefusalPolicy(includeInterrupted: includeInterrupted).partition(runs)
       all = runs.flatMap(\.entries)
       merged = PendingRun.merging(runs)
     case .shards(let folders):
