@@ -61,7 +61,7 @@ import Testing
     RecordPlan(
       .tests(passes: passes, run: run),
       options: .init(
-        packageDirectory: Self.package, filterExpression: filter, dryRun: dryRun, prune: prune))
+        packageDirectory: Self.package.path, filter: filter, dryRun: dryRun, prune: prune))
   }
 
   func recorded(_ paths: String...) -> RunApplier.Report {
@@ -204,7 +204,8 @@ import Testing
     let finished = Self.run([Self.file("a")])
     let interrupted = Self.run([Self.file("b", in: "r2")], named: "r2", complete: false)
     let plan = RecordPlan(
-      .store([finished, interrupted]), options: .init(packageDirectory: Self.package, isApply: true)
+      .store([finished, interrupted]), options: .init(packageDirectory: Self.package.path),
+      isApply: true
     )
     #expect(
       plan.run.entries.count == 1 && plan.interrupted.map(\.directory) == [interrupted.directory])
@@ -213,15 +214,16 @@ import Testing
     #expect(conclusion.orphans == .untold(nil))
     let asked = RecordPlan(
       .store([finished, interrupted]),
-      options: .init(packageDirectory: Self.package, isApply: true, includeInterrupted: true))
+      options: .init(packageDirectory: Self.package.path, includeInterrupted: true), isApply: true)
     #expect(asked.run.entries.count == 2 && asked.interrupted.isEmpty)
     #expect(
-      RecordPlan(.store([]), options: .init(packageDirectory: Self.package, isApply: true)).verdict
+      RecordPlan(.store([]), options: .init(packageDirectory: Self.package.path), isApply: true)
+        .verdict
         == .nothingPending)
     // Discarded: none of its records applied, its folder cleaned with the applied run's.
     let discarding = RecordPlan(
       .store([finished, interrupted]),
-      options: .init(packageDirectory: Self.package, isApply: true, discardInterrupted: true))
+      options: .init(packageDirectory: Self.package.path, discardInterrupted: true), isApply: true)
     #expect(discarding.run.entries.count == 1 && discarding.interrupted.isEmpty)
     let discarded = discarding.conclusion(of: recorded("a"))
     #expect(discarded.problems.isEmpty)
@@ -237,7 +239,7 @@ import Testing
     let filter = try RecordFilter("a\\(\\)") { $0 }
     let plan = RecordPlan(
       .store([Self.run([Self.file("a"), Self.file("b")])]),
-      options: .init(packageDirectory: Self.package, isApply: true, recordFilter: filter))
+      options: .init(packageDirectory: Self.package.path), isApply: true, recordFilter: filter)
     #expect(
       plan.headline == "Applying 1 pending record matching --filter a\\(\\) (1 left for later)…")
     #expect(plan.left.map(\.url) == [Self.file("b").url])
@@ -254,7 +256,8 @@ import Testing
       conflicts: ["a.1.txt: s1 and s2 recorded different contents"],
       unplaced: [], incomplete: [])
     let plan = RecordPlan(
-      .shards(merged, folders: 2), options: .init(packageDirectory: Self.package, isApply: true))
+      .shards(merged, folders: 2), options: .init(packageDirectory: Self.package.path),
+      isApply: true)
     #expect(plan.headline == "Applying 1 pending record from 2 shards…")
     let conclusion = plan.conclusion(of: recorded("a"))
     #expect(conclusion.lines.contains("Refused a.1.txt: s1 and s2 recorded different contents"))
@@ -269,7 +272,7 @@ import Testing
     #expect(
       RecordPlan(
         .shards(incomplete, folders: 2),
-        options: .init(packageDirectory: Self.package, isApply: true)
+        options: .init(packageDirectory: Self.package.path), isApply: true
       )
       .conclusion(of: recorded()).orphans
         == .untold("Orphans are not listed: s2 did not report a complete run."))

@@ -88,7 +88,7 @@ import Testing
   @Test func anInterruptedRunIsAppliedOnlyWhenAsked() {
     let entry = PendingRun.Entry(
       record: .file(Self.record()), url: URL(fileURLWithPath: "/P/r/render.record"))
-    var run = PendingRun(
+    let run = PendingRun(
       directory: URL(fileURLWithPath: "/P/r"), entries: [entry], usedReferences: [])
     #expect(!RefusalPolicy().applies(run))
     #expect(RefusalPolicy(includeInterrupted: true).applies(run))

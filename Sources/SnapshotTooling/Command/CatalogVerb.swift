@@ -2,7 +2,8 @@ import Foundation
 @_spi(Tooling) import Snapshots
 
 /// `snapshots catalog`: writes `snapshot-catalog.json`, every reference of the package and what
-/// the newest pending run recorded.
+/// the newest pending run recorded; `snapshots gallery` (and `record`/`apply --gallery`), the
+/// catalog and `.build/snapshots/gallery.html` beside it.
 enum CatalogVerb {
   /// Writes the catalog to `output`, or to `.build/snapshots/snapshot-catalog.json` when `nil`.
   static func run(_ packageDirectory: URL, to output: URL?, print: (String) -> Void)
@@ -13,6 +14,27 @@ enum CatalogVerb {
       let shown = RunApplier.relative(file.standardizedFileURL.path, in: packageDirectory)
       print(
         "Wrote \(shown): \(counted(catalog.snapshots.count, "snapshot")), \(catalog.toReview) failed or new."
+      )
+    }
+  }
+
+  /// The gallery's page, beside the catalog.
+  static func page(packageDirectory: URL) -> URL {
+    SnapshotCatalog.defaultFile(packageRoot: packageDirectory).deletingLastPathComponent()
+      .appendingPathComponent("gallery.html")
+  }
+
+  static func gallery(packageDirectory: URL, print: (String) -> Void) -> SnapshotsCommand.ExitCode {
+    let file = SnapshotCatalog.defaultFile(packageRoot: packageDirectory)
+    let page = page(packageDirectory: packageDirectory)
+    return writing(packageDirectory, to: file, print: print) { catalog in
+      let html = GalleryPage(
+        catalog: catalog, packageDirectory: packageDirectory,
+        pageFolder: page.deletingLastPathComponent()
+      ).html()
+      try AtomicFile.write(Data(html.utf8), to: page)
+      print(
+        "Wrote the gallery of \(counted(catalog.snapshots.count, "snapshot")) (\(catalog.toReview) to review): \(page.standardizedFileURL.absoluteString)"
       )
     }
   }

@@ -79,12 +79,7 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     var given: [Option] = []
   }
 
-  enum Failure: Error {
-    /// Help was asked for: the text to print.
-    case help(String)
-    /// The arguments are wrong: the message to print.
-    case usage(String)
-  }
+  typealias Failure = SnapshotsCommand.UsageError
 
   func options(of verb: Verb) -> [Option] { options.filter { $0.verbs.contains(verb.name) } }
 

@@ -68,12 +68,10 @@ public struct PluginCommand: Sendable {
       let (words, options) = try translate()
       return Plan(quiet: options.quiet, buildTests: words.first == "record", run: words)
     } catch {
-      switch error {
-      case .help(let text): return Plan(say: text)
+      if error.isHelp { return Plan(say: error.description) }
       // SwiftPM starts a plugin's error with `error: ` itself.
-      case .usage(let text):
-        return Plan(say: text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text, fails: true)
-      }
+      let text = error.description
+      return Plan(say: text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text, fails: true)
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 /// What a `record` or an `apply` decides, as values, in two pure steps; ``RunApplication``
 /// gathers what they need and carries them out, and nothing here reads or writes a file.
 ///
-/// The plan (``init(_:options:)``) is worked out before anything is written, from what the tests
+/// The plan (``init(_:options:isApply:recordFilter:)``) is worked out before anything is written, from what the tests
 /// left (``Facts``) and the options: what is applied, what a filter leaves for later, which runs
 /// are not applied (their tests did not finish), which failures no record covers, and whether
 /// the command stops first. Its ``conclusion(of:)`` is worked out from what applying reported:
@@ -12,28 +12,6 @@ import Foundation
 /// the store, and, with ``Conclusion/ending(orphanDeletionFailed:galleryFailed:)``, its last line
 /// and exit code.
 struct RecordPlan {
-  struct Options {
-    /// The package, which paths are told relative to.
-    var packageDirectory: URL
-    /// `apply` (runs nothing), rather than `record`.
-    var isApply = false
-    /// `--filter`: of test names for `record` (the run is then partial), of records for
-    /// `apply` (``RecordFilter``, `nil` for `record`).
-    var filterExpression: String?
-    var recordFilter: RecordFilter?
-    var dryRun = false
-    var prune = false
-    var includeInterrupted = false
-    /// `--discard-interrupted`: the runs whose tests did not finish go, applied not at all.
-    var discardInterrupted = false
-
-    /// What may be applied: a run of every test may write what a partial one may not.
-    var policy: RefusalPolicy {
-      RefusalPolicy(
-        partialRun: isApply || filterExpression != nil, includeInterrupted: includeInterrupted)
-    }
-  }
-
   /// What the tests left.
   enum Facts {
     /// `record`: what each pass reported, and the run it left.
@@ -53,7 +31,14 @@ struct RecordPlan {
     case noTestMatched
   }
 
-  var options: Options
+  /// `--filter` is of test names for `record` (the run is then partial), of records for
+  /// `apply` (``recordFilter``).
+  var options: ToolOptions
+  /// `apply` (runs nothing), rather than `record`.
+  var isApply: Bool
+  var recordFilter: RecordFilter?
+  /// What may be applied: a run of every test may write what a partial one may not.
+  var policy: RefusalPolicy
   var verdict: Verdict = .apply
   /// What is applied.
   var run: PendingRun
@@ -78,8 +63,12 @@ struct RecordPlan {
   /// The line that says what is applied.
   var headline: String
 
-  init(_ facts: Facts, options: Options) {
-    self.options = options
+  init(
+    _ facts: Facts, options: ToolOptions, isApply: Bool = false, recordFilter: RecordFilter? = nil
+  ) {
+    (self.options, self.isApply, self.recordFilter) = (options, isApply, recordFilter)
+    policy = RefusalPolicy(
+      partialRun: isApply || options.filter != nil, includeInterrupted: options.includeInterrupted)
     var runs: [PendingRun]
     switch facts {
     case .tests(let passes, let run):
@@ -95,13 +84,13 @@ struct RecordPlan {
       incompleteShards = merged.incomplete
     }
     // A test run's own run is applied even when its tests crashed: the crash is told.
-    if options.isApply {
-      (runs, interrupted) = options.policy.partition(runs)
+    if isApply {
+      (runs, interrupted) = policy.partition(runs)
     }
     if options.discardInterrupted { swap(&interrupted, &discarded) }
     // Discarded runs go with the applied ones when the store is cleaned.
     appliedRuns = runs.map(\.directory) + discarded.map(\.directory)
-    if let filter = options.recordFilter, shards == nil {
+    if let filter = recordFilter, shards == nil {
       let split = runs.map(filter.split)
       runs = split.map(\.taken)
       taken = runs.flatMap(\.entries)
@@ -115,14 +104,14 @@ struct RecordPlan {
     }
     unrecorded = UnrecordedFailures(passes: passes, run: run)
     var headline = "Applying \(counted(run.entries.count, "pending record"))"
-    if let filter = options.recordFilter {
+    if let filter = recordFilter {
       headline += " matching --filter \(filter.expression) (\(left.count) left for later)"
     }
     if let shards { headline += " from \(counted(shards, "shard"))" }
     self.headline = headline + "…"
     if case .store(let stored) = facts, stored.isEmpty {
       verdict = .nothingPending
-    } else if case .tests = facts, options.filterExpression != nil,
+    } else if case .tests = facts, options.filter != nil,
       passes.allSatisfy({ $0.testsStarted == 0 })
     {
       verdict = .noTestMatched
@@ -182,7 +171,7 @@ struct RecordPlan {
   func conclusion(of report: RunApplier.Report) -> Conclusion {
     var lines = RunSummary(report: report, dryRun: options.dryRun).lines
     lines += refusedBeforeApplying.map { "Refused \($0)" }
-    lines += unrecorded.lines { RunApplier.relative($0, in: options.packageDirectory) }
+    lines += unrecorded.lines { RunApplier.relative($0, in: options.package) }
     let refusals = report.refused.count + refusedBeforeApplying.count
     for skipped in interrupted {
       lines.append(
@@ -200,10 +189,10 @@ struct RecordPlan {
     let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
     var cleanup = Cleanup.none
     if !options.dryRun && shards == nil {
-      if options.recordFilter != nil {
+      if recordFilter != nil {
         cleanup = .entries(taken.filter { !report.keptTargets.contains($0.record.target) })
       } else {
-        cleanup = .runs(appliedRuns, keeping: kept.map(\.url), replacesOtherRuns: !options.isApply)
+        cleanup = .runs(appliedRuns, keeping: kept.map(\.url), replacesOtherRuns: !isApply)
       }
       if !kept.isEmpty {
         lines.append(
@@ -228,7 +217,7 @@ struct RecordPlan {
   /// the whole run.
   private func orphans(refusals: Int) -> Orphans {
     if shards != nil {
-      if options.recordFilter != nil {
+      if recordFilter != nil {
         return .untold("Orphans are not listed: --filter applies part of the shards' records.")
       }
       guard incompleteShards.isEmpty else {
@@ -238,9 +227,9 @@ struct RecordPlan {
       }
       return .listed(prune: false, suggestsPrune: false)
     }
-    guard !options.isApply else { return .untold(nil) }
+    guard !isApply else { return .untold(nil) }
     let complete =
-      options.filterExpression == nil && !crashed && refusals == 0 && unrecorded.isEmpty
+      options.filter == nil && !crashed && refusals == 0 && unrecorded.isEmpty
     guard complete else {
       return .untold(
         options.prune

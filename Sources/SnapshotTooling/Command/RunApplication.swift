@@ -62,24 +62,19 @@ struct RunApplication {
       return pendingReview.decide(accepting: options.accept, rejecting: options.reject)
     }
     if options.review, isApply { return pendingReview.review() }
-    var planned = RecordPlan.Options(
-      packageDirectory: options.package, isApply: isApply, filterExpression: options.filter,
-      dryRun: options.dryRun, prune: options.prune, includeInterrupted: options.includeInterrupted,
-      discardInterrupted: options.discardInterrupted)
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
+    let filter: RecordFilter?
     do {
-      planned.recordFilter = isApply ? try recordFilter() : nil
+      filter = isApply ? try recordFilter() : nil
     } catch {
       print("error: \(error)")
       return .usage
     }
     let plan: RecordPlan
     do {
-      guard let facts = try gatherFacts(filter: planned.recordFilter) else {
-        return .testsDidNotRun
-      }
-      plan = RecordPlan(facts, options: planned)
+      guard let facts = try gatherFacts(filter: filter) else { return .testsDidNotRun }
+      plan = RecordPlan(facts, options: options, isApply: isApply, recordFilter: filter)
     } catch {
       print("error: \(error)")
       return .refused
@@ -111,7 +106,7 @@ struct RunApplication {
   private func execute(_ plan: RecordPlan) -> ExitCode {
     progress(plan.headline)
     let applier = RunApplier(
-      packageDirectory: options.package, dryRun: options.dryRun, policy: plan.options.policy)
+      packageDirectory: options.package, dryRun: options.dryRun, policy: plan.policy)
     let report = applier.apply(plan.run, leaving: plan.left)
     let conclusion = plan.conclusion(of: report)
     conclusion.lines.forEach(print)
@@ -126,7 +121,7 @@ struct RunApplication {
     }
     let galleryFailed =
       options.gallery
-      && GalleryVerb.run(packageDirectory: options.package, print: print) != .success
+      && CatalogVerb.gallery(packageDirectory: options.package, print: print) != .success
     let (line, exit) = conclusion.ending(
       orphanDeletionFailed: orphanDeletionFailed, galleryFailed: galleryFailed)
     if let line { print(line) } else { progress("Done.") }

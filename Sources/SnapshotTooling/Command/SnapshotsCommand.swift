@@ -1,9 +1,7 @@
 import Foundation
 
-/// The `snapshots` command line: one verb, each its own type with its own options.
-///
-/// ``ToolOptions`` declares its options, and its grammar parses them (`snapshots help <verb>`
-/// lists a verb's).
+/// The `snapshots` command line: a verb (``ToolVerb``) and its options, which ``ToolOptions``
+/// declares and its grammar parses (`snapshots help <verb>` lists a verb's).
 ///
 /// Exit codes: 0 done, 1 something was refused or a failure was not recorded, 2 usage, 3 the
 /// tests could not run or crashed.
@@ -25,6 +23,9 @@ public enum SnapshotsCommand {
   public struct UsageError: Error, CustomStringConvertible {
     public var description: String
     public var isHelp = false
+
+    static func help(_ text: String) -> Self { Self(description: text, isHelp: true) }
+    static func usage(_ message: String) -> Self { Self(description: message) }
   }
 
   public init(parsing arguments: [String], currentDirectory: URL) throws(UsageError) {
@@ -34,15 +35,7 @@ public enum SnapshotsCommand {
       )
       return
     }
-    let parsed: ToolOptions.Grammar.Parsed
-    do {
-      parsed = try ToolOptions.toolGrammar.parse(arguments)
-    } catch {
-      switch error {
-      case .help(let text): throw UsageError(description: text, isHelp: true)
-      case .usage(let message): throw UsageError(description: message)
-      }
-    }
+    let parsed = try ToolOptions.toolGrammar.parse(arguments)
     guard let verb = ToolVerb(rawValue: parsed.verb.name) else {
       preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
     }

@@ -53,7 +53,7 @@ public enum ToolVerb: String, CaseIterable, Sendable {
     case .catalog:
       let file = options.output.map { URL(fileURLWithPath: $0) }
       return CatalogVerb.run(options.package, to: file, print: print)
-    case .gallery: return GalleryVerb.run(packageDirectory: options.package, print: print)
+    case .gallery: return CatalogVerb.gallery(packageDirectory: options.package, print: print)
     case .pending: return PendingVerb.run(options, print: print)
     case .show: return ShowVerb.run(options, print: print)
     }

@@ -10,12 +10,12 @@ struct GalleryLink {
   func open(_ change: PendingChange) -> String {
     var lines: [String] = []
     guard
-      GalleryVerb.run(packageDirectory: packageDirectory, print: { lines.append($0) })
+      CatalogVerb.gallery(packageDirectory: packageDirectory, print: { lines.append($0) })
         == .success
     else {
       return "The gallery could not be written: \(lines.joined(separator: " "))"
     }
-    let page = GalleryVerb.page(packageDirectory: packageDirectory)
+    let page = CatalogVerb.page(packageDirectory: packageDirectory)
     let words: String
     switch change.record {
     case .file(let file): words = URL(fileURLWithPath: file.referencePath).lastPathComponent

@@ -62,7 +62,7 @@ extension CallReader {
     let open = afterName(index, end: tokens.count)
     guard open < tokens.count, tokens[open].isPunctuation(.leftParen),
       closing[open] < tokens.count, tokens[closing[open]].isPunctuation(.rightParen),
-      let labels = parameterLabels(open)
+      let labels = parameters(open)
     else { return nil }
     return name + "(" + labels.map { $0 + ":" }.joined() + ")"
   }
@@ -88,20 +88,21 @@ extension CallReader {
     return index
   }
 
-  /// The first names of the parameters in the clause that opens at `open`: each parameter ends
-  /// at a comma outside brackets, outside the generic arguments of its type (`Result<A, B>`)
-  /// and outside its default value, read as an expression.
-  mutating func parameterLabels(_ open: Int) -> [String]? {
+  /// The first names of the parameters in the clause that opens at `open`, its default values
+  /// read as expressions; `nil` when a parameter has no name. Each parameter ends at a comma
+  /// outside brackets, outside the generic arguments of its type (`Result<A, B>`) and outside
+  /// its default value.
+  @discardableResult
+  mutating func parameters(_ open: Int) -> [String]? {
     let close = closing[open]
-    var labels: [String] = []
+    var labels: [String]? = []
     var position = open + 1
     while position < close {
       while position < close, tokens[position].isPunctuation(.at) {
         position = attribute(position)
       }
-      guard position < close, tokens[position].kind == .identifier else { return nil }
-      labels.append(tokens[position].text)
-      position += 1
+      let named = position < close && tokens[position].kind == .identifier
+      labels = named ? labels.map { $0 + [tokens[position].text] } : nil
       while position < close, !tokens[position].isPunctuation(.comma) {
         if tokens[position].isOperator("=") {
           position = run(from: position + 1, to: close, stops: Stops(comma: true))
@@ -116,32 +117,20 @@ extension CallReader {
     return labels
   }
 
-  /// The default values in a parameter clause.
-  mutating func parameters(_ open: Int) {
-    let close = closing[open]
-    var position = open + 1
-    while position < close {
-      let token = tokens[position]
-      if token.isOperator("=") {
-        position = run(from: position + 1, to: close, stops: Stops(comma: true))
-        continue
-      }
-      if token.punctuation?.closer != nil {
-        position = closing[position] + 1
-        continue
-      }
-      position += 1
-    }
-  }
-
-  /// From after a declaration's signature to past its body; at the end of the declaration when
-  /// it has none (a protocol's requirement).
-  mutating func signatureTail(from start: Int, end: Int, accessors: Bool) -> Int {
+  /// From after a declaration's name to past its body (accessors for a subscript, an enum's
+  /// cases); at the end of the declaration when it has none (a protocol's requirement).
+  mutating func signatureTail(
+    from start: Int, end: Int, accessors: Bool = false, enumBody: Bool = false
+  ) -> Int {
     var position = start
     while position < end {
       let token = tokens[position]
       if token.isPunctuation(.leftBrace) {
-        if accessors { accessorBlock(position) } else { block((position + 1)..<closing[position]) }
+        if accessors {
+          accessorBlock(position)
+        } else {
+          block((position + 1)..<closing[position], enumBody: enumBody)
+        }
         return closing[position] + 1
       }
       if token.isPunctuation(.semicolon) || token.isPunctuation(.rightBrace)
@@ -173,29 +162,12 @@ extension CallReader {
     {
       return true
     }
-    if token.kind == .operator || token.isPunctuation(.period) || token.isPunctuation(.comma) {
+    if token.kind == .operator || token.isPunctuation(.period) || token.isPunctuation(.comma)
+      || token.isPunctuation(.colon)
+    {
       return true
     }
     return token.isAny(of: SwiftKeyword.signatureContinuations)
-  }
-
-  /// A type's declaration: its body, read.
-  mutating func typeDeclaration(_ index: Int, end: Int, isEnum: Bool) -> Int {
-    var position = index + 1
-    while position < end {
-      let token = tokens[position]
-      if token.isPunctuation(.leftBrace) {
-        block((position + 1)..<closing[position], enumBody: isEnum)
-        return closing[position] + 1
-      }
-      if token.isPunctuation(.semicolon) || token.isPunctuation(.rightBrace) { return position }
-      if token.punctuation?.opensList == true {
-        position = closing[position] + 1
-        continue
-      }
-      position += 1
-    }
-    return min(position, end)
   }
 
   /// A `var` or `let`, read past its pattern and type.

@@ -6,7 +6,7 @@ extension CallReader {
     guard let word = tokens[index].keyword else { return nil }
     let next = index + 1 < end ? tokens[index + 1] : nil
     switch word {
-    case .func, .subscript, .deinit:
+    case .func, .subscript, .deinit, .`init`:
       return function(index, end: end)
     case .macro:
       // A contextual keyword: `macro name(…)` or `macro name<T>(…)` declares one.
@@ -14,10 +14,8 @@ extension CallReader {
         tokens[index + 2].isPunctuation(.leftParen) || tokens[index + 2].text.hasPrefix("<")
       else { return nil }
       return function(index, end: end)
-    case .`init`:
-      return function(index, end: end)
     case .struct, .enum, .protocol, .extension:
-      return typeDeclaration(index, end: end, isEnum: word == .enum)
+      return signatureTail(from: index + 1, end: end, enumBody: word == .enum)
     case .class, .actor:
       // `class func`, `class var`: a modifier; `class Name`: a declaration.
       guard let next, next.kind == .identifier,
@@ -25,7 +23,7 @@ extension CallReader {
       else {
         return word == .class ? index + 1 : nil
       }
-      return typeDeclaration(index, end: end, isEnum: false)
+      return signatureTail(from: index + 1, end: end)
     case .var, .let:
       return stops.condition || stops.colon ? index + 1 : binding(index, end: end)
     case .typealias, .associatedtype:
