@@ -10,7 +10,7 @@ extension Snapshotting where Value == HTTPExchange, Format == String {
   /// replaced by `<redacted>` (their scheme, cookie names and attributes kept) unless revealed
   /// by name. Bodies are written by content type: JSON canonical (keys sorted, numbers written
   /// one way), text as text, anything else as its size and SHA-256. `Date` values and other HTTP
-  /// dates are filtered to `<date>`.
+  /// dates are filtered to numbered placeholders (`<date-1>`).
   public static var http: Snapshotting { http() }
 
   /// ``http`` revealing these secret fields as they are, and with these filters after its own.

@@ -196,6 +196,7 @@ struct SnapshotRecordTests {
     try Review(package: package).run()
     try FirstWeek(package: package).run()
     try SameVerdict(package: package).run()
+    try Patterns(package: package).run()
     try failingRunsKeepOnlyTheNewestRuns(package)
     try Shards(package: package).run()
     try Shards(package: package).fingerprints()

@@ -1,8 +1,9 @@
 import Foundation
 @_spi(Tooling) import Snapshots
 
-/// `snapshots pending`: what is waiting to be accepted or rejected, a line each, or as JSON
-/// (`--json`, ``PendingListing``) for an editor or an agent.
+/// `snapshots pending`: what is waiting to be accepted or rejected, a line each (the groups of
+/// changes that share their diff first), or as JSON (`--json`, ``PendingListing``) for an
+/// editor or an agent.
 enum PendingVerb {
   static func run(_ options: ToolOptions, print: (String) -> Void) -> SnapshotsCommand.ExitCode {
     let pending: PendingChanges
@@ -17,6 +18,9 @@ enum PendingVerb {
     if options.json {
       print(PendingListing(pending).json())
       return .success
+    }
+    for group in ChangeGroup.of(pending.changes) {
+      print("\(group.id)  group    \(group.headline)")
     }
     for change in pending.changes {
       let location = change.record.sourceLocation

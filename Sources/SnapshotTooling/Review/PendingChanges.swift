@@ -152,14 +152,23 @@ struct PendingChanges {
     }
   }
 
-  /// The changes these ids (or unique prefixes of at least four digits) name, in their order.
+  /// The changes these ids (or unique prefixes of at least four characters) name, in their
+  /// order: a change's, or a group's (``ChangeGroup``), which names each of its changes.
   func resolve(_ ids: [String]) throws(UnknownID) -> [PendingChange] {
     var found: [PendingChange] = []
-    for id in ids {
-      let matches =
-        id.count >= 4 ? changes.filter { $0.id.hasPrefix(id.lowercased()) } : []
-      guard matches.count == 1 else { throw UnknownID(id: id, matches: matches.count) }
-      found.append(matches[0])
+    let groups = ids.contains { $0.lowercased().hasPrefix("g") } ? ChangeGroup.of(changes) : []
+    for given in ids {
+      let id = given.lowercased()
+      let named: [[String]] =
+        id.count < 4
+        ? []
+        : id.hasPrefix("g")
+          ? groups.filter { $0.id.hasPrefix(id) }.map(\.members)
+          : changes.filter { $0.id.hasPrefix(id) }.map { [$0.id] }
+      guard named.count == 1 else { throw UnknownID(id: given, matches: named.count) }
+      for member in named[0] where !found.contains(where: { $0.id == member }) {
+        found += changes.filter { $0.id == member }
+      }
     }
     return found
   }

@@ -34,12 +34,24 @@ struct PendingListing: Encodable {
     var newText: String?
   }
 
+  /// Changes that share their diff (``ChangeGroup``): `--accept` and `--reject` take its id.
+  struct Group: Encodable {
+    var id: String
+    var removed: [String]
+    var added: [String]
+    var changes: [String]
+  }
+
   var schemaVersion = Self.schemaVersion
   var package: String
   var changes: [Change]
+  var groups: [Group]
 
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
+    groups = ChangeGroup.of(pending.changes).map {
+      Group(id: $0.id, removed: $0.removed, added: $0.added, changes: $0.members)
+    }
     changes = pending.changes.map { change in
       var listed = Change(
         id: change.id, kind: change.kind, status: change.status, test: change.testName,

@@ -5,6 +5,8 @@
 enum ReviewKey: Equatable {
   case accept, reject, skip, acceptRest, rejectRest
   case previous, next, switchView, openGallery, quit, help
+  /// A group's changes, one by one rather than at once.
+  case each
   case scrollDown, scrollUp, pageDown
   /// A key that does nothing.
   case ignored
@@ -16,6 +18,7 @@ enum ReviewKey: Equatable {
     case "s": self = .skip
     case "A": self = .acceptRest
     case "R": self = .rejectRest
+    case "e": self = .each
     case "p": self = .previous
     case "n": self = .next
     case "d": self = .switchView
@@ -42,6 +45,8 @@ enum ReviewKey: Equatable {
 
   /// The help a review shows on `?`.
   static let helpLines = [
+    "A group (changes that remove and add the same lines) comes first: a and r decide all of",
+    "  its changes, s skips them, e shows them one by one after the groups",
     "a  accept: write this change (a reference file, or the test source)",
     "r  reject: drop this change; the reference and the source stay as they are",
     "s  skip: leave it pending and go on",

@@ -4,6 +4,9 @@ import Foundation
 /// A review of pending changes, one at a time (`snapshot-record --review`): what each key does
 /// and what the screen shows, apart from the terminal, so that a test can drive it with keys.
 ///
+/// Groups of changes that share their diff (``ChangeGroup``) come first, each decided with one
+/// key or opened (`e`) to be decided one by one with the rest.
+///
 /// Accepting writes at once (through ``PendingChanges/accept(_:)``), so a review that is stopped
 /// keeps every decision made so far, and the next one shows only what is left.
 @_spi(Tooling) public struct ReviewSession {
@@ -18,6 +21,9 @@ import Foundation
   private var changes: [PendingChange]
   private(set) var states: [String: State]
   private(set) var index = 0
+  /// The groups, shown first; ``group`` is the one on screen, `nil` once they are done.
+  private let groups: [ChangeGroup]
+  private var group: Int?
   private(set) var mode = ChangeView.Mode.diff
   private var scroll = 0
   private var message: String?
@@ -35,6 +41,8 @@ import Foundation
     changes = pending.changes
     states = Dictionary(uniqueKeysWithValues: pending.changes.map { ($0.id, .pending) })
     self.openGallery = openGallery
+    groups = ChangeGroup.of(pending.changes)
+    group = groups.isEmpty ? nil : 0
     isFinished = changes.isEmpty
   }
 
@@ -69,6 +77,10 @@ import Foundation
       return
     }
     message = nil
+    if let group {
+      handle(key, inGroup: groups[group])
+      return
+    }
     switch key {
     case .accept: decide(current, accepting: true, advance: true)
     case .reject: decide(current, accepting: false, advance: true)
@@ -92,7 +104,49 @@ import Foundation
     case .scrollDown: scroll += 1
     case .scrollUp: scroll = max(0, scroll - 1)
     case .pageDown: scroll += max(1, pageSize - 1)
-    case .ignored: break
+    case .ignored, .each: break
+    }
+  }
+
+  /// A key on a group's screen: `a` and `r` decide each of its changes still pending, `s`
+  /// skips them, `e` leaves them for one by one.
+  private mutating func handle(_ key: ReviewKey, inGroup group: ChangeGroup) {
+    let members = changes.filter { group.members.contains($0.id) && states[$0.id] == .pending }
+    switch key {
+    case .accept, .reject:
+      members.forEach { decide($0, accepting: key == .accept, advance: false) }
+    case .skip: members.forEach { states[$0.id] = .skipped }
+    case .acceptRest, .rejectRest:
+      for change in changes where states[change.id] == .pending {
+        decide(change, accepting: key == .acceptRest, advance: false)
+      }
+    case .each: break
+    case .quit: isFinished = true
+    case .help: showsHelp = true
+    default:
+      message = "On a group: a, r, s or e (each change, one by one)."
+      return
+    }
+    nextGroup()
+  }
+
+  /// Goes to the next group with a change still pending; after the last, to the first change
+  /// still pending, or the end.
+  private mutating func nextGroup() {
+    var next = (group ?? groups.count) + 1
+    while next < groups.count, !groups[next].members.contains(where: { states[$0] == .pending }) {
+      next += 1
+    }
+    guard next >= groups.count else {
+      group = next
+      return
+    }
+    group = nil
+    scroll = 0
+    if let first = changes.indices.first(where: { states[changes[$0].id] == .pending }) {
+      index = first
+    } else {
+      isFinished = true
     }
   }
 
@@ -155,6 +209,10 @@ import Foundation
     if showsHelp {
       return (["Keys:"] + ReviewKey.helpLines.map { "  " + $0 }).map(fit)
     }
+    if let group {
+      return groupScreen(
+        groups[group], number: group, width: width, height: height, colored: colored)
+    }
     let change = current
     let view = ChangeView(change: change, pending: pending, colored: colored)
     var position = "[\(index + 1)/\(changes.count)]"
@@ -183,6 +241,40 @@ import Foundation
     }
     shown += Array(repeating: "", count: room - shown.count)
     return header.map(fit) + shown + footer.map(fit)
+  }
+
+  /// A group's screen: its lines, then where they change.
+  private func groupScreen(
+    _ group: ChangeGroup, number: Int, width: Int, height: Int, colored: Bool
+  ) -> [String] {
+    let paint = { (text: String, code: String) in colored ? code + text + "\u{1B}[0m" : text }
+    let header = [
+      paint("[group \(number + 1)/\(groups.count)]", "\u{1B}[1m")
+        + "  the same change in \(group.members.count) references  id \(group.id)",
+      tally, "",
+    ]
+    let lines =
+      group.removed.map { paint("-" + $0, "\u{1B}[31m") }
+      + group.added.map { paint("+" + $0, "\u{1B}[32m") }
+    let places = changes.filter { group.members.contains($0.id) }.map { change in
+      let location = change.record.sourceLocation
+      switch change.record {
+      case .file(let file): return "  " + pending.relative(file.referencePath)
+      case .inline: return "  inline, \(pending.relative(location.file)):\(location.line)"
+      }
+    }
+    let footer = [
+      message ?? "",
+      "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",
+    ]
+    let room = max(1, height - header.count - footer.count)
+    var body = (lines + ["", "In:"] + places).flatMap { TerminalLine.wrap($0, width: width) }
+    if body.count > room {
+      body = Array(body.prefix(room - 1)) + ["… \(body.count - room + 1) more lines"]
+    }
+    body += Array(repeating: "", count: room - body.count)
+    return header.map { TerminalLine.fit($0, width: width) } + body
+      + footer.map { TerminalLine.fit($0, width: width) }
   }
 
   /// `3 pending · 2 accepted · 1 rejected · 1 skipped`.

@@ -88,10 +88,11 @@ extension CallReader {
     return index
   }
 
-  /// The first names of the parameters in the clause that opens at `open`, its default values
-  /// read as expressions; `nil` when a parameter has no name. Each parameter ends at a comma
-  /// outside brackets, outside the generic arguments of its type (`Result<A, B>`) and outside
-  /// its default value.
+  /// The first names of the parameters in the clause that opens at `open`; `nil` when a
+  /// parameter has no name.
+  ///
+  /// Its default values are read as expressions. Each parameter ends at a comma outside
+  /// brackets, the generic arguments of its type (`Result<A, B>`) and its default value.
   @discardableResult
   mutating func parameters(_ open: Int) -> [String]? {
     let close = closing[open]

@@ -22,6 +22,9 @@ struct SnapshotSettings {
   var artifactsDirectory: String?
   /// Applied to text snapshots: the strategy's, then the scopes' from the outermost in.
   var filters: [SnapshotFilter] = []
+  /// The numbers a ``SnapshotTestingConfiguration/PlaceholderNumbering/perTest`` scope shares;
+  /// `nil` for a snapshot's own.
+  var sharedNumbers: PlaceholderNumbers?
 
   enum RecordSource: Equatable {
     /// The argument, scope or trait, or the environment variable.
@@ -107,7 +110,8 @@ struct SnapshotSettings {
     return SnapshotSettings(
       record: record, recordSource: source,
       diffTool: scope?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
-      artifactsDirectory: artifacts, filters: scope?.filters ?? [])
+      artifactsDirectory: artifacts, filters: scope?.filters ?? [],
+      sharedNumbers: scope?.sharedNumbers)
   }
 
   /// The mode `SNAPSHOT_TESTING_RECORD` asks for, `nil` when unset; an unknown value is an error

@@ -2,7 +2,7 @@ extension SnapshotTestingConfiguration {
   /// When an assertion writes its reference file.
   ///
   /// The mode is resolved in one place, in this order: the `record:` argument of the assertion,
-  /// then the innermost `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:naming:operation:)` scope or
+  /// then the innermost `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:naming:placeholderNumbering:operation:)` scope or
   /// `.snapshots(record:)` trait, then the `SNAPSHOT_TESTING_RECORD` environment variable
   /// (`all`, `missing`, `failed` or `never`), then the default: ``missing`` on a developer's
   /// machine and ``never`` when the `CI` environment variable is set (to anything but `false`

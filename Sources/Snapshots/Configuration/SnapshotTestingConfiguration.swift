@@ -1,7 +1,7 @@
 /// Settings for snapshot assertions: when to record and which tool shows differences.
 ///
 /// A configuration is scoped, never global: set it around some code with
-/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:naming:operation:)`, or on a Swift Testing test or
+/// `withSnapshotTesting(record:diffTool:artifactsDirectory:filters:environment:naming:placeholderNumbering:operation:)`, or on a Swift Testing test or
 /// suite with the `.snapshots(record:diffTool:)` trait (``SnapshotsTrait``). Fields left `nil` fall
 /// through to the enclosing scope, then to the environment, then to the defaults; see
 /// ``SnapshotTestingConfiguration/Record`` for the order.
@@ -30,9 +30,18 @@ public struct SnapshotTestingConfiguration: Sendable {
   /// to the enclosing scope, then to ``Naming/testName``.
   public var naming: Naming?
 
+  /// Whether numbered placeholders count per snapshot or across the scope's assertions
+  /// (``PlaceholderNumbering``); `nil` defers to the enclosing scope, then to
+  /// ``PlaceholderNumbering/perSnapshot``.
+  public var placeholderNumbering: PlaceholderNumbering?
+
+  /// The numbers every assertion of a ``PlaceholderNumbering/perTest`` scope shares.
+  var sharedNumbers: PlaceholderNumbers?
+
   public init(
     record: Record? = nil, diffTool: DiffTool? = nil, artifactsDirectory: String? = nil,
-    filters: [SnapshotFilter] = [], environment: SnapshotEnvironment? = nil, naming: Naming? = nil
+    filters: [SnapshotFilter] = [], environment: SnapshotEnvironment? = nil, naming: Naming? = nil,
+    placeholderNumbering: PlaceholderNumbering? = nil
   ) {
     self.record = record
     self.diffTool = diffTool
@@ -40,6 +49,7 @@ public struct SnapshotTestingConfiguration: Sendable {
     self.filters = filters
     self.environment = environment
     self.naming = naming
+    self.placeholderNumbering = placeholderNumbering
   }
 
   /// How a test's references are named.
@@ -53,14 +63,23 @@ public struct SnapshotTestingConfiguration: Sendable {
     case suiteQualified
   }
 
-  /// This configuration with the unset fields taken from `outer`; a scope always has a diff
-  /// tool, ``DiffTool/default`` when none was chosen (as in swift-snapshot-testing).
+  /// This configuration with the unset fields taken from `outer`, as a scope that begins: a
+  /// scope always has a diff tool, ``DiffTool/default`` when none was chosen (as in
+  /// swift-snapshot-testing), and one that asks for ``PlaceholderNumbering/perTest`` numbers
+  /// afresh.
   func inheriting(from outer: SnapshotTestingConfiguration?) -> SnapshotTestingConfiguration {
-    SnapshotTestingConfiguration(
+    var scoped = SnapshotTestingConfiguration(
       record: record ?? outer?.record,
       diffTool: diffTool ?? outer?.diffTool ?? LegacyGlobals.diffTool.withLock { $0 },
       artifactsDirectory: artifactsDirectory ?? outer?.artifactsDirectory,
       filters: (outer?.filters ?? []) + filters, environment: environment ?? outer?.environment,
-      naming: naming ?? outer?.naming)
+      naming: naming ?? outer?.naming,
+      placeholderNumbering: placeholderNumbering ?? outer?.placeholderNumbering)
+    switch placeholderNumbering {
+    case .perTest: scoped.sharedNumbers = PlaceholderNumbers()
+    case .perSnapshot: scoped.sharedNumbers = nil
+    case nil: scoped.sharedNumbers = outer?.sharedNumbers
+    }
+    return scoped
   }
 }

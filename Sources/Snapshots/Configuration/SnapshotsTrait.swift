@@ -41,18 +41,21 @@ extension Trait where Self == SnapshotsTrait {
 
   /// Snapshot options for the test or suite: the record mode, the diff tool, the artifacts
   /// folder, the filters applied to text snapshots, the parts of the machine that give
-  /// references a file per environment, and whether names begin with the suite.
+  /// references a file per environment, whether names begin with the suite, and whether
+  /// numbered placeholders count across each test's assertions.
   public static func snapshots(
     record: SnapshotTestingConfiguration.Record? = nil,
     diffTool: SnapshotTestingConfiguration.DiffTool? = nil,
     artifactsDirectory: String? = nil,
     filters: [SnapshotFilter] = [],
     environment: SnapshotEnvironment? = nil,
-    naming: SnapshotTestingConfiguration.Naming? = nil
+    naming: SnapshotTestingConfiguration.Naming? = nil,
+    placeholderNumbering: SnapshotTestingConfiguration.PlaceholderNumbering? = nil
   ) -> Self {
     SnapshotsTrait(
       configuration: .init(
         record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory,
-        filters: filters, environment: environment, naming: naming))
+        filters: filters, environment: environment, naming: naming,
+        placeholderNumbering: placeholderNumbering))
   }
 }

@@ -14,11 +14,12 @@ public func withSnapshotTesting<R>(
   filters: [SnapshotFilter] = [],
   environment: SnapshotEnvironment? = nil,
   naming: SnapshotTestingConfiguration.Naming? = nil,
+  placeholderNumbering: SnapshotTestingConfiguration.PlaceholderNumbering? = nil,
   operation: () throws -> R
 ) rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
     record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
-    environment: environment, naming: naming
+    environment: environment, naming: naming, placeholderNumbering: placeholderNumbering
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try SnapshotTestingConfiguration.$current.withValue(scoped, operation: operation)
 }
@@ -31,12 +32,13 @@ public func withSnapshotTesting<R>(
   filters: [SnapshotFilter] = [],
   environment: SnapshotEnvironment? = nil,
   naming: SnapshotTestingConfiguration.Naming? = nil,
+  placeholderNumbering: SnapshotTestingConfiguration.PlaceholderNumbering? = nil,
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
   let scoped = SnapshotTestingConfiguration(
     record: record, diffTool: diffTool, artifactsDirectory: artifactsDirectory, filters: filters,
-    environment: environment, naming: naming
+    environment: environment, naming: naming, placeholderNumbering: placeholderNumbering
   ).inheriting(from: SnapshotTestingConfiguration.current)
   return try await SnapshotTestingConfiguration.$current.withValue(
     scoped, operation: operation, isolation: isolation)

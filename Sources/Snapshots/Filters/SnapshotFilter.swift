@@ -7,6 +7,10 @@ import Foundation
 /// (``Snapshotting/filtered(_:)``), then the suite's (the `.snapshots(filters:)` trait), then
 /// each `withSnapshotTesting(filters:)` scope from the outermost in.
 ///
+/// A filter with a ``placeholder`` numbers what it replaces: the first distinct value of a
+/// snapshot is `<UUID-1>`, the next `<UUID-2>`, the same value again the same number, so a
+/// response that echoes the wrong id fails. ``flat`` gives every value one placeholder.
+///
 /// ```swift
 /// assertSnapshot(of: log, as: .lines.filtered([.uuids, .iso8601Dates]))
 /// assertSnapshot(of: request, as: .raw.filtered([.regex(#"token=\w+"#, replacement: "token=<token>")]))
@@ -15,7 +19,13 @@ public struct SnapshotFilter: Sendable, Equatable {
   /// How failure messages name it: `UUIDs`, or the pattern of a ``regex(_:replacement:)``.
   public var name: String
   let pattern: Pattern
+  /// What a match becomes when the filter does not number it.
   let replacement: String
+  /// The kind of value it replaces (`UUID`, `date`), when it numbers them: `<UUID-1>`.
+  ///
+  /// A reference may name the kind too, to match any value of it.
+  public private(set) var placeholder: String?
+  var numbers = true
 
   enum Pattern: Sendable, Equatable {
     case regex(String)
@@ -29,28 +39,48 @@ public struct SnapshotFilter: Sendable, Equatable {
     SnapshotFilter(name: "/\(pattern)/", pattern: .regex(pattern), replacement: replacement)
   }
 
-  /// UUIDs, in either case: `<UUID>`.
+  /// Replaces every match of a regular expression with a numbered placeholder: `<token-1>`
+  /// for the first distinct match, `<token-2>` for the next (``placeholder``).
+  public static func regex(_ pattern: String, placeholder: String) -> SnapshotFilter {
+    SnapshotFilter(
+      name: "/\(pattern)/", pattern: .regex(pattern),
+      replacement: NSRegularExpression.escapedTemplate(for: "<\(placeholder)>"),
+      placeholder: placeholder)
+  }
+
+  /// This filter with one placeholder for every value (`<UUID>`), as before numbering.
+  public var flat: SnapshotFilter {
+    var flat = self
+    flat.numbers = false
+    return flat
+  }
+
+  /// UUIDs, in either case: `<UUID-1>`, `<UUID-2>`, … (``flat``: `<UUID>`).
   public static let uuids = SnapshotFilter(
     name: "UUIDs",
     pattern: .regex(
       "\\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\\b"),
-    replacement: "<UUID>")
+    replacement: "<UUID>", placeholder: "UUID")
 
   /// ISO 8601 dates with a time (`2026-11-23T09:41:00Z`, `2026-11-23T09:41:00.123+01:00`):
-  /// `<date>`.
+  /// `<date-1>`, `<date-2>`, … (``flat``: `<date>`).
   public static let iso8601Dates = SnapshotFilter(
     name: "ISO 8601 dates",
     pattern: .regex(
       "\\b\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?"),
-    replacement: "<date>")
+    replacement: "<date>", placeholder: "date")
 
-  /// HTTP dates (`Mon, 23 Nov 2026 09:41:00 GMT`, as in `Date:` headers): `<date>`.
+  /// HTTP dates (`Mon, 23 Nov 2026 09:41:00 GMT`, as in `Date:` headers): `<date-1>`, … as
+  /// ``iso8601Dates`` numbers them, one count for both (``flat``: `<date>`).
   public static let httpDates = SnapshotFilter(
     name: "HTTP dates",
     pattern: .regex(
       "\\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT"
     ),
-    replacement: "<date>")
+    replacement: "<date>", placeholder: "date")
+
+  /// The filters whose placeholders a reference may name with no filter in effect.
+  static let placeholderKinds = [uuids, iso8601Dates, httpDates]
 
   /// The temporary folder's path (`NSTemporaryDirectory()`, such as `/tmp`): `<tmp>`.
   public static let temporaryDirectory = path(
@@ -92,10 +122,13 @@ public struct SnapshotFilter: Sendable, Equatable {
     var description: String
   }
 
-  /// `text` with `filters` applied in order; `packageRoot` is the test's package, if known.
-  static func apply(_ filters: [SnapshotFilter], to original: String, packageRoot: String?)
-    throws(InvalidFilter) -> String
-  {
+  /// `text` with `filters` applied in order; `packageRoot` is the test's package, if known;
+  /// `numbers`, the numbers placeholders already have (a scope's that shares them), else the
+  /// snapshot's own.
+  static func apply(
+    _ filters: [SnapshotFilter], to original: String, packageRoot: String?,
+    numbers: PlaceholderNumbers = PlaceholderNumbers()
+  ) throws(InvalidFilter) -> String {
     var text = original
     for filter in filters {
       let pattern: String
@@ -106,8 +139,21 @@ public struct SnapshotFilter: Sendable, Equatable {
         pattern = wholePath(packageRoot)
       }
       let expression = try Compiled.expression(pattern, of: filter)
-      text = expression.stringByReplacingMatches(
-        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: filter.replacement)
+      let range = NSRange(text.startIndex..., in: text)
+      guard let kind = filter.placeholder, filter.numbers else {
+        text = expression.stringByReplacingMatches(
+          in: text, range: range, withTemplate: filter.replacement)
+        continue
+      }
+      var numbered = ""
+      var last = text.startIndex
+      for match in expression.matches(in: text, range: range) {
+        guard let found = Range(match.range, in: text) else { continue }
+        numbered += text[last..<found.lowerBound]
+        numbered += "<\(kind)-\(numbers.number(of: String(text[found]), kind: kind))>"
+        last = found.upperBound
+      }
+      text = numbered + text[last...]
     }
     if text != original, !hasContent(text, besides: filters), hasContent(original, besides: []) {
       throw InvalidFilter(
@@ -121,20 +167,25 @@ public struct SnapshotFilter: Sendable, Equatable {
   /// Whether `text` holds a letter or a digit once the placeholders of `filters` are taken out.
   ///
   /// Placeholders are replacements in angle brackets, as the built-ins' are (`<UUID>`,
-  /// `0x<address>`); other replacements, and those made from the match with `$1`, count as
-  /// content.
+  /// `<UUID-1>`, `0x<address>`); other replacements, and those made from the match with `$1`,
+  /// count as content.
   private static func hasContent(_ text: String, besides filters: [SnapshotFilter]) -> Bool {
     var rest = text
     for filter in filters
     where filter.replacement.contains("<") && !filter.replacement.contains("$") {
       rest = rest.replacingOccurrences(
         of: filter.replacement.replacingOccurrences(of: "\\", with: ""), with: " ")
+      if let kind = filter.placeholder {
+        rest = rest.replacingOccurrences(
+          of: "<\(NSRegularExpression.escapedPattern(for: kind))-[0-9]+>", with: " ",
+          options: .regularExpression)
+      }
     }
     return rest.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
   }
 
   /// Each pattern compiled and checked once per process.
-  private enum Compiled {
+  enum Compiled {
     static let cache = Locked<[String: UncheckedBox<NSRegularExpression>]>([:])
 
     static func expression(_ pattern: String, of filter: SnapshotFilter) throws(InvalidFilter)

@@ -46,6 +46,9 @@ import Foundation
     self.column = column
   }
 
+  /// The test source on this machine (``WorkspaceRoot``).
+  var sourceFile: String { WorkspaceRoot.path(of: "\(filePath)") }
+
   /// `assertInlineSnapshot at Module/File.swift:12`, for messages.
   var call: String { "\(functionName ?? "inline snapshot") at \(fileID):\(line)" }
 
@@ -66,11 +69,11 @@ import Foundation
       return .init(site: self, actual: actual, pending: .recordingOff)
     }
     let record = PendingInlineRecord(
-      sourceFile: "\(filePath)", line: Int(line), column: Int(column),
+      sourceFile: sourceFile, line: Int(line), column: Int(column),
       functionName: functionName ?? "", closureLabel: closureLabel,
       trailingClosureIndex: trailingClosureIndex, formerClosureLabels: formerClosureLabels,
       oldText: reference, newText: actual,
-      sourceHash: ContentHash.ofFile(atPath: "\(filePath)") ?? "", testName: "\(function)")
+      sourceHash: ContentHash.ofFile(atPath: sourceFile) ?? "", testName: "\(function)")
     do {
       try PendingStore.write(.inline(record), testFilePath: record.sourceFile)
       return .init(site: self, actual: actual, pending: .kept)

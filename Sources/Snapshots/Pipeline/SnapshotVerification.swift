@@ -30,7 +30,7 @@ struct SnapshotVerification<Value, Format> {
     var source: (filePath: String, line: UInt) {
       switch self {
       case .file(let site): return (site.filePath, site.line)
-      case .inline(let site): return ("\(site.filePath)", site.line)
+      case .inline(let site): return (site.sourceFile, site.line)
       }
     }
   }
@@ -50,8 +50,8 @@ struct SnapshotVerification<Value, Format> {
       strategy: strategy,
       place: .file(
         FileSite(
-          name: name, record: record, snapshotDirectory: snapshotDirectory, filePath: filePath,
-          testName: testName, line: line)),
+          name: name, record: record, snapshotDirectory: snapshotDirectory,
+          filePath: WorkspaceRoot.path(of: filePath), testName: testName, line: line)),
       timeout: timeout)
   }
 
@@ -182,7 +182,10 @@ struct SnapshotVerification<Value, Format> {
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
       do {
-        actual = try SnapshotFilter.apply(filters, to: text, packageRoot: packageRoot) as? Format
+        actual =
+          try SnapshotFilter.apply(
+            filters, to: text, packageRoot: packageRoot,
+            numbers: prepared.settings.sharedNumbers ?? PlaceholderNumbers()) as? Format
       } catch {
         return .failed(.invalidSettings, error.description)
       }
@@ -199,13 +202,24 @@ struct SnapshotVerification<Value, Format> {
       referenceData = site.reference.map { Data($0.utf8) }
     }
     let mismatch: SnapshotResult.Mismatch
-    if let referenceData, let actual {
-      if let matches = strategy.diffing.matchesRecording, matches(actual, referenceData) {
+    if let referenceData, let captured = actual {
+      if let matches = strategy.diffing.matchesRecording, matches(captured, referenceData) {
         return .matched
       }
       do {
         let reference = try strategy.diffing.fromData(referenceData)
-        guard let difference = strategy.diffing.diff(reference, actual) else { return .matched }
+        // What a reference's patterns match stays as written, compared and recorded alike.
+        if let text = reference as? String, let actualText = captured as? String {
+          let patterns = ReferencePatterns(filters: filters)
+          if patterns.mayHold(text) {
+            let kept = patterns.kept(reference: text, actual: actualText)
+            if kept == text { return .matched }
+            actual = kept as? Format
+          }
+        }
+        guard let difference = strategy.diffing.diff(reference, actual ?? captured) else {
+          return .matched
+        }
         mismatch = .differs(difference)
       } catch {
         mismatch = .unreadable("\(error)")

@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// References that say what matters, through the plugin.
+///
+/// An exchange whose response echoes the
+/// request's ids reads `<UUID-1>` on both sides and fails when two are swapped; a command's
+/// output with `took [..] ms` and a `...` line passes on other timings and extra lines, and
+/// recording after another line changed keeps both patterns, in a file and inline. Then the
+/// test binary runs from a copy of the package elsewhere (`SNAPSHOTS_WORKSPACE_ROOT`), as on a
+/// machine other than the one that built it.
+struct Patterns {
+  let package: ThrowawayPackage
+
+  static let test = "Tests/AppTests/PatternTests.swift"
+  static let folder = "Tests/AppTests/__Snapshots__/PatternTests"
+
+  static let source = #"""
+    import Foundation
+    import InlineSnapshots
+    import SnapshotsCommandOutput
+    import SnapshotsHTTP
+    import Testing
+
+    // Another time and 0 to 3 more lines each run; the total from the environment.
+    let script = """
+      echo header; echo "took $$ ms"; i=0
+      while [ $i -lt $(($$ % 4)) ]; do echo "noise $i"; i=$((i+1)); done
+      echo "total ${APP_TOTAL:-3}"; echo footer
+      """
+    let timed = Command("sh", "-c", script, inheriting: ["APP_TOTAL"])
+
+    @Test func timedOutput() { assertSnapshot(of: timed, as: .output) }
+
+    @Test func timedInline() { assertInlineSnapshot(of: timed, as: .output) }
+
+    @Test func echoed() {
+      let (order, customer) = (UUID().uuidString, UUID().uuidString)
+      let swapped = ProcessInfo.processInfo.environment["APP_SWAP"] == "1"
+      let request = HTTPRequest(
+        method: .post, scheme: "http", authority: "shop", path: "/orders/\(order)?for=\(customer)")
+      let response = HTTPResponse(status: .created, headerFields: [.contentType: "text/plain"])
+      let body = "order \(swapped ? customer : order)\ncustomer \(swapped ? order : customer)\n"
+      assertSnapshot(
+        of: HTTPExchange(request: request, requestBody: [], response: response, responseBody: Array(body.utf8)),
+        as: .http(filters: [.uuids]))
+    }
+
+    """#
+
+  func run() throws {
+    try package.write(Self.test, Self.source)
+    defer {
+      try? package.remove(Self.test)
+      try? package.remove(Self.folder)
+    }
+    let record = try package.snapshotRecord("--filter", "PatternTests")
+    #expect(record.status == 0, "\(record.output)")
+    try echoedIdsAreNumberedAlikeAndASwapFails()
+    try patternsPassAndSurviveRecording()
+    try aCopyElsewhereUsesItsOwnReferences()
+  }
+
+  private func echoedIdsAreNumberedAlikeAndASwapFails() throws {
+    let exchange = try package.read(Self.folder + "/echoed.1.http")
+    #expect(exchange.contains("POST /orders/<UUID-1>?for=<UUID-2> HTTP/1.1"), "\(exchange)")
+    #expect(exchange.contains("order <UUID-1>\ncustomer <UUID-2>\n"), "\(exchange)")
+    #expect(try package.swift(["test", "--filter", "echoed"]).status == 0, "new ids each run")
+    let swapped = try package.swift(["test", "--filter", "echoed"], environment: ["APP_SWAP": "1"])
+    #expect(swapped.status != 0)
+    let changed = swapped.output.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter {
+      ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++")
+    }
+    #expect(
+      Array(Set(changed)).sorted()
+        == ["+customer <UUID-1>", "+order <UUID-2>", "-customer <UUID-2>", "-order <UUID-1>"],
+      "\(swapped.output)")
+  }
+
+  /// Writes the patterns by hand, as a user would, into the file and the inline reference.
+  private func patternsPassAndSurviveRecording() throws {
+    let file = Self.folder + "/timedOutput.1.txt"
+    func withPatterns(_ text: String) -> String {
+      text.replacingOccurrences(
+        of: #"took [0-9]+ ms"#, with: "took [..] ms", options: .regularExpression
+      )
+      .replacingOccurrences(
+        of: #"(\n *)((noise [0-9]\n *)*)(total)"#, with: "$1...$1$4", options: .regularExpression)
+    }
+    try package.write(file, withPatterns(try package.read(file)))
+    try package.write(Self.test, withPatterns(try package.read(Self.test)))
+    for text in [try package.read(file), try package.read(Self.test)] {
+      #expect(
+        text.contains("took [..] ms") && text.contains("...\n") && !text.contains("noise"),
+        "\(text)")
+    }
+    for _ in 0..<2 {
+      let passing = try package.swift(["test", "--filter", "timed"])
+      #expect(passing.status == 0, "\(passing.output)")
+    }
+    let recorded = try package.swift(
+      ["package", "--allow-writing-to-package-directory", "snapshot-record", "--filter", "timed"],
+      environment: ["APP_TOTAL": "4"])
+    #expect(recorded.status == 0, "\(recorded.output)")
+    for text in [try package.read(file), try package.read(Self.test)] {
+      #expect(
+        text.contains("took [..] ms") && text.contains("...\n") && text.contains("total 4")
+          && !text.contains("total 3") && !text.contains("noise"), "\(text)")
+    }
+    let again = try package.swift(["test", "--filter", "timed"], environment: ["APP_TOTAL": "4"])
+    #expect(again.status == 0, "\(again.output)")
+  }
+
+  private func aCopyElsewhereUsesItsOwnReferences() throws {
+    let copy = try TemporaryDirectory()
+    defer { copy.remove() }
+    for item in ["Package.swift", "Tests"] {
+      try FileManager.default.copyItem(
+        at: package.folder.url.appendingPathComponent(item), to: copy.file(item))
+    }
+    let reference = copy.file(Self.folder + "/timedOutput.1.txt")
+    let text = try String(contentsOf: reference, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "total 4", with: "total 5").utf8).write(to: reference)
+    let binary = try #require(package.builtProduct("AppPackageTests.xctest"))
+    let root = copy.url.standardizedFileURL.path
+    func run(_ environment: [String: String]) throws -> Command {
+      try Command(
+        binary.path, ["--testing-library", "swift-testing", "--filter", "timedOutput"],
+        in: copy.url,
+        environment: package.environment.merging(environment.merging(["APP_TOTAL": "4"]) { $1 }) {
+          $1
+        })
+    }
+    // Compiled here, it reads this package's references, where nothing changed.
+    #expect(try run([:]).status == 0)
+    let moved = try run([
+      "SNAPSHOTS_WORKSPACE_ROOT": root, "SNAPSHOT_ARTIFACTS": root + "/artifacts",
+    ])
+    #expect(moved.status != 0)
+    #expect(
+      moved.output.contains("its reference: \(root)/\(Self.folder)/timedOutput.1.txt"),
+      "\(moved.output)")
+    #expect(moved.output.contains("Actual:    \(root)/artifacts/"), "\(moved.output)")
+    let store = copy.file(".build/snapshots/pending")
+    let records = FileManager.default.enumerator(atPath: store.path)?.allObjects as? [String] ?? []
+    let record = try #require(records.first { $0.hasSuffix(".record") })
+    #expect(
+      try String(contentsOf: store.appendingPathComponent(record), encoding: .utf8)
+        .contains(
+          #""sourceFile":"\#(root.replacingOccurrences(of: "/", with: "\\/"))\/Tests\/AppTests\/PatternTests.swift""#
+        ))
+  }
+}
