@@ -91,6 +91,17 @@ import Testing
     #expect(try verify("<thing-2>", against: "<thing-1>").message != nil)
   }
 
+  @Test(arguments: [
+    ("...\nend", "end", true), ("...\nend", "a\nb\nend", true), ("start\n...", "start", true),
+    ("start\n...\n", "start\nx\n", true), ("a\n...\nb\n...\nc", "a\n1\nb\n2\n3\nc", true),
+    ("a [..] b\n", "a x b", false), ("[..]", "", true), ("x[..]", "y", false),
+    ("a\n...\nb", "a\nc", false), ("<UUID>", "<date-1>", false),
+  ])
+  func whereEllipsesAndWildcardsStand(reference: String, actual: String, passes: Bool) {
+    let patterns = ReferencePatterns(filters: [])
+    #expect((patterns.kept(reference: reference, actual: actual) == reference) == passes)
+  }
+
   @Test func aFlatPlaceholderOfAnOlderReferenceMatchesANumberedOne() throws {
     defer { folder.remove() }
     #expect(

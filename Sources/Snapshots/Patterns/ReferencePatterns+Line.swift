@@ -1,0 +1,294 @@
+import Foundation
+
+/// One line of a reference against one line of the actual text: `[..]` as a glob, or the line
+/// taken apart into text, `[..]` and placeholders and matched with its placeholders bound; and
+/// the byte operations both files use (`memchr`, `memcmp`), as fast in a debug build as in a
+/// release one.
+extension ReferencePatterns {
+  enum Segment {
+    case text([UInt8])
+    case any
+    /// A placeholder: its kind and number (`nil` when it has none), and its spelling.
+    case placeholder(String, Int?, spelling: [UInt8])
+  }
+
+  /// The value each numbered placeholder stands for, and the placeholder each value is.
+  struct Bindings {
+    var values: [String: [UInt8]] = [:]
+    var placeholders: [[UInt8]: String] = [:]
+
+    /// Binds `<kind-number>` to `value`: false when either already stands for another.
+    mutating func bind(_ kind: String, _ number: Int?, to value: ArraySlice<UInt8>) -> Bool {
+      guard let number else { return true }
+      let key = "\(kind)-\(number)"
+      let value = Array(kind.utf8) + [0] + value
+      if let bound = values[key] { return bound == value }
+      if let other = placeholders[value], other != key { return false }
+      values[key] = value
+      placeholders[value] = key
+      return true
+    }
+  }
+
+  func holdsPattern(_ lines: TextLines, _ index: Int) -> Bool {
+    let range = lines.ranges[index]
+    if Self.isEllipsis(lines.bytes, range) { return true }
+    guard let segments = segments(lines.bytes, range) else { return false }
+    return !(segments.count == 1 && { if case .text = segments[0] { true } else { false } }())
+  }
+
+  func matches(
+    _ references: TextLines, _ r: Int, _ actuals: TextLines, _ a: Int, _ bindings: inout Bindings
+  ) -> Bool {
+    matches(references.bytes, references.ranges[r], actuals.bytes, actuals.ranges[a], &bindings)
+  }
+
+  /// Whether a reference line matches an actual line, binding its placeholders.
+  func matches(
+    _ reference: [UInt8], _ line: Range<Int>, _ actual: [UInt8], _ actualLine: Range<Int>,
+    _ bindings: inout Bindings
+  ) -> Bool {
+    if line.count == actualLine.count,
+      Self.same(reference, line.lowerBound, actual, actualLine.lowerBound, count: line.count)
+    {
+      return true
+    }
+    if let matched = Self.glob(reference, line, actual, actualLine) { return matched }
+    guard let segments = segments(reference, line),
+      let bound = match(
+        segments[...], actual, actualLine.lowerBound, actualLine.upperBound, bindings)
+    else { return false }
+    bindings = bound
+    return true
+  }
+
+  private func match(
+    _ segments: ArraySlice<Segment>, _ bytes: [UInt8], _ start: Int, _ end: Int,
+    _ bindings: Bindings
+  ) -> Bindings? {
+    guard let first = segments.first else { return start == end ? bindings : nil }
+    let rest = segments.dropFirst()
+    switch first {
+    case .text(let literal):
+      guard Self.has(literal, in: bytes, at: start, before: end) else { return nil }
+      return match(rest, bytes, start + literal.count, end, bindings)
+    case .any:
+      if rest.isEmpty { return bindings }
+      // Text last: it ends the line. Text before more: its first place is the one to try first.
+      if case .text(let literal) = rest.first, rest.count == 1 {
+        guard end - start >= literal.count, Self.has(literal, in: bytes, at: end - literal.count)
+        else { return nil }
+        return bindings
+      }
+      for next in start...end {
+        if let bound = match(rest, bytes, next, end, bindings) { return bound }
+      }
+      return nil
+    case .placeholder(let kind, let number, let spelling):
+      for length in lengths(of: kind, spelling: spelling, in: bytes, at: start, before: end) {
+        var tried = bindings
+        guard tried.bind(kind, number, to: bytes[start..<start + length]),
+          let bound = match(rest, bytes, start + length, end, tried)
+        else { continue }
+        return bound
+      }
+      return nil
+    }
+  }
+
+  /// Whether a line whose only patterns are `[..]` matches, without taking it apart.
+  ///
+  /// Its first text starts the actual line, its last ends it, and each other stands at its
+  /// first place after the one before. `nil` for a line with a placeholder or `[[..]]`, or with
+  /// no `[..]`.
+  private static func glob(
+    _ reference: [UInt8], _ line: Range<Int>, _ actual: [UInt8], _ actualLine: Range<Int>
+  ) -> Bool? {
+    let escaped = reference.withUnsafeBufferPointer {
+      find(Byte.escapedAny, in: $0, from: line.lowerBound).map { $0 < line.upperBound } ?? false
+    }
+    guard !escaped, firstIndex(of: Byte.less, in: reference, line) == nil,
+      let wildcard = nextWildcard(reference, line)
+    else { return nil }
+    // The first text: at the start.
+    var (r, a) = (line.lowerBound, actualLine.lowerBound)
+    guard wildcard - r <= actualLine.upperBound - a,
+      same(reference, r, actual, a, count: wildcard - r)
+    else { return false }
+    a += wildcard - r
+    r = wildcard + Byte.anyPattern.count
+    while let next = nextWildcard(reference, r..<line.upperBound) {
+      // A text between two: its first place after the last.
+      let count = next - r
+      var found = a
+      while found + count <= actualLine.upperBound, !same(reference, r, actual, found, count: count)
+      {
+        found += 1
+      }
+      guard found + count <= actualLine.upperBound else { return false }
+      (r, a) = (next + Byte.anyPattern.count, found + count)
+    }
+    // The last text: at the end.
+    let count = line.upperBound - r
+    return count <= actualLine.upperBound - a
+      && same(reference, r, actual, actualLine.upperBound - count, count: count)
+  }
+
+  /// Where the next `[..]` in `range` starts.
+  private static func nextWildcard(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    guard let bracket = firstIndex(of: Byte.bracket, in: bytes, range) else { return nil }
+    if has(Byte.anyPattern, in: bytes, at: bracket, before: range.upperBound) { return bracket }
+    return nextWildcard(bytes, bracket + 1..<range.upperBound)
+  }
+
+  /// The lengths a placeholder may take at `start`: its own spelling (the filtered text holds
+  /// it), a numbered one of its kind for an unnumbered one, or a value of its kind.
+  private func lengths(
+    of kind: String, spelling: [UInt8], in bytes: [UInt8], at start: Int, before end: Int
+  ) -> [Int] {
+    var found: [Int] = []
+    if Self.has(spelling, in: bytes, at: start, before: end) { found.append(spelling.count) }
+    // An unnumbered placeholder (an older reference's) matches a numbered one of its kind.
+    let numbered = spelling.dropLast() + [Byte.dash]
+    if spelling.last == Byte.greater, Self.has(Array(numbered), in: bytes, at: start, before: end) {
+      var close = start + numbered.count
+      while close < end, (Byte.zero...Byte.nine).contains(bytes[close]) { close += 1 }
+      if close > start + numbered.count, close < end, bytes[close] == Byte.greater {
+        found.append(close + 1 - start)
+      }
+    }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    for expression in kinds[kind] ?? [] {
+      guard
+        let match = expression.firstMatch(
+          in: text, options: .anchored, range: NSRange(text.startIndex..., in: text)),
+        match.range.length > 0, let range = Range(match.range, in: text)
+      else { continue }
+      found.append(text.utf8.distance(from: text.startIndex, to: range.upperBound))
+    }
+    return found
+  }
+
+  /// A reference line as text, `[..]` and placeholders; `nil` for a line with neither `[` nor
+  /// `<`, which is text alone.
+  private func segments(_ bytes: [UInt8], _ range: Range<Int>) -> [Segment]? {
+    func next(after position: Int) -> Int? {
+      [Byte.bracket, Byte.less].compactMap {
+        Self.firstIndex(of: $0, in: bytes, position..<range.upperBound)
+      }.min()
+    }
+    guard next(after: range.lowerBound) != nil else { return nil }
+    var segments: [Segment] = []
+    var text: [UInt8] = []
+    var position = range.lowerBound
+    func flush() {
+      if !text.isEmpty { segments.append(.text(text)) }
+      text = []
+    }
+    while position < range.upperBound {
+      // Up to the next `[` or `<` at once.
+      let special = next(after: position) ?? range.upperBound
+      text += bytes[position..<special]
+      position = special
+      if position == range.upperBound { break }
+      if Self.has(Byte.escapedAny, in: bytes, at: position, before: range.upperBound) {
+        text += Byte.anyPattern
+        position += Byte.escapedAny.count
+      } else if Self.has(Byte.anyPattern, in: bytes, at: position, before: range.upperBound) {
+        flush()
+        segments.append(.any)
+        position += Byte.anyPattern.count
+      } else if bytes[position] == Byte.less,
+        let (placeholder, length) = placeholder(in: bytes, at: position, before: range.upperBound)
+      {
+        flush()
+        segments.append(placeholder)
+        position += length
+      } else {
+        text.append(bytes[position])
+        position += 1
+      }
+    }
+    flush()
+    return segments.isEmpty ? [.text([])] : segments
+  }
+
+  /// `<kind>` or `<kind-N>` of a known kind at `start`, and its length.
+  private func placeholder(in bytes: [UInt8], at start: Int, before end: Int) -> (Segment, Int)? {
+    guard let close = bytes[start..<end].firstIndex(of: Byte.greater) else { return nil }
+    let inside = String(decoding: bytes[(start + 1)..<close], as: UTF8.self)
+    let spelling = Array(bytes[start...close])
+    if kinds[inside] != nil {
+      return (.placeholder(inside, nil, spelling: spelling), spelling.count)
+    }
+    guard let dash = inside.lastIndex(of: "-"), kinds[String(inside[..<dash])] != nil,
+      let number = Int(inside[inside.index(after: dash)...]), number > 0
+    else { return nil }
+    return (.placeholder(String(inside[..<dash]), number, spelling: spelling), spelling.count)
+  }
+
+  // MARK: - Bytes
+
+  enum Byte {
+    static let newline = UInt8(ascii: "\n")
+    static let bracket = UInt8(ascii: "[")
+    static let dot = UInt8(ascii: ".")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let less = UInt8(ascii: "<")
+    static let greater = UInt8(ascii: ">")
+    static let dash = UInt8(ascii: "-")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let anyPattern = Array("[..]".utf8)
+    static let escapedAny = Array("[[..]]".utf8)
+    static let ellipsis = Array("...".utf8)
+  }
+
+  /// Whether `pattern` stands in `bytes` at `start`, before `end`.
+  static func has(
+    _ pattern: [UInt8], in bytes: [UInt8], at start: Int, before end: Int? = nil
+  ) -> Bool {
+    guard start >= 0, start + pattern.count <= end ?? bytes.count else { return false }
+    return same(pattern, 0, bytes, start, count: pattern.count)
+  }
+
+  /// Whether `count` bytes of `x` at `i` are those of `y` at `j`.
+  static func same(_ x: [UInt8], _ i: Int, _ y: [UInt8], _ j: Int, count: Int) -> Bool {
+    guard count > 0 else { return true }
+    return x.withUnsafeBufferPointer { bx in
+      y.withUnsafeBufferPointer { by in
+        guard let x = bx.baseAddress, let y = by.baseAddress else { return false }
+        return memcmp(x + i, y + j, count) == 0
+      }
+    }
+  }
+
+  /// Where `byte` first stands in `range` of `bytes`.
+  static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard !range.isEmpty, let base = buffer.baseAddress else { return nil }
+      return memchr(base + range.lowerBound, Int32(byte), range.count).map {
+        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      }
+    }
+  }
+
+  /// Where the line that starts at `start` ends: its newline, or the end of the text.
+  static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int {
+    guard start < bytes.count else { return bytes.count }
+    return firstIndex(of: Byte.newline, in: bytes, start..<bytes.count) ?? bytes.count
+  }
+
+  /// Whether the line is `...`, spaces and tabs around it.
+  static func isEllipsis(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    // Most lines start with neither a blank nor a dot: told by their first byte.
+    guard range.count >= 3, [Byte.dot, Byte.space, Byte.tab].contains(bytes[range.lowerBound])
+    else { return false }
+    let blank: (UInt8) -> Bool = { $0 == Byte.space || $0 == Byte.tab }
+    guard let first = bytes[range].firstIndex(where: { !blank($0) }),
+      let last = bytes[range].lastIndex(where: { !blank($0) })
+    else { return false }
+    return last - first == 2 && has(Byte.ellipsis, in: bytes, at: first)
+  }
+}
