@@ -194,6 +194,7 @@ struct SnapshotRecordTests {
     #expect(again.status == 0, "\(again.output)")
 
     try Review(package: package).run()
+    try ReviewGroups(package: package).run()
     try FirstWeek(package: package).run()
     try SameVerdict(package: package).run()
     try Patterns(package: package).run()
