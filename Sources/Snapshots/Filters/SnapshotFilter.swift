@@ -123,13 +123,14 @@ public struct SnapshotFilter: Sendable, Equatable {
   }
 
   /// `text` with `filters` applied in order; `packageRoot` is the test's package, if known;
-  /// `numbers`, the numbers placeholders already have (a scope's that shares them), else the
-  /// snapshot's own.
+  /// `shared`, the numbers placeholders already have (a scope's that shares them), else the
+  /// snapshot's own, made when a filter first numbers a value.
   static func apply(
     _ filters: [SnapshotFilter], to original: String, packageRoot: String?,
-    numbers: PlaceholderNumbers = PlaceholderNumbers()
+    numbers shared: PlaceholderNumbers? = nil
   ) throws(InvalidFilter) -> String {
     var text = original
+    var own: PlaceholderNumbers?
     for filter in filters {
       let pattern: String
       switch filter.pattern {
@@ -145,9 +146,13 @@ public struct SnapshotFilter: Sendable, Equatable {
           in: text, range: range, withTemplate: filter.replacement)
         continue
       }
+      let matches = expression.matches(in: text, range: range)
+      guard !matches.isEmpty else { continue }
+      let numbers = shared ?? own ?? PlaceholderNumbers()
+      own = numbers
       var numbered = ""
       var last = text.startIndex
-      for match in expression.matches(in: text, range: range) {
+      for match in matches {
         guard let found = Range(match.range, in: text) else { continue }
         numbered += text[last..<found.lowerBound]
         numbered += "<\(kind)-\(numbers.number(of: String(text[found]), kind: kind))>"

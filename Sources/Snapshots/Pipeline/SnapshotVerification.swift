@@ -185,7 +185,7 @@ struct SnapshotVerification<Value, Format> {
         actual =
           try SnapshotFilter.apply(
             filters, to: text, packageRoot: packageRoot,
-            numbers: prepared.settings.sharedNumbers ?? PlaceholderNumbers()) as? Format
+            numbers: prepared.settings.sharedNumbers) as? Format
       } catch {
         return .failed(.invalidSettings, error.description)
       }
