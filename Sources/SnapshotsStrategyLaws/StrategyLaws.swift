@@ -39,6 +39,8 @@ public func assertStrategyLaws<Value, Format>(
 /// - Two samples whose bytes differ are different to `diff`, with a message that is not empty
 ///   (else a changed value passes, or fails saying nothing).
 /// - `toDataReplacing`, when set, writes a value over its own reference unchanged.
+/// - Each change the strategy defines (``Snapshotting/changes``) is different to `diff` from
+///   the value it changes (else `snapshot-record --sensitivity` finds its references blind).
 public func strategyLawViolations<Value, Format>(
   _ strategy: Snapshotting<Value, Format>, samples: [Value]
 ) async -> [String] {
@@ -79,6 +81,13 @@ public func strategyLawViolations<Value, Format>(
       if let message = diffing.diff(format, read)?.message {
         violations.append(
           "diff finds \(name) read back from its own bytes different: \(firstLine(message))")
+      }
+      // Each change the strategy defines for `--sensitivity` must fail its comparison.
+      for change in strategy.changes?(format) ?? [] where diffing.diff(format, change.value) == nil
+      {
+        violations.append(
+          "diff finds \(name) and its change \"\(change.name)\" equal: --sensitivity would report it"
+            + (change.ifUncaught.map { " (\($0))" } ?? ""))
       }
       if let replacing = diffing.toDataReplacing {
         let replaced = try replacing(format, data)

@@ -198,6 +198,7 @@ struct SnapshotRecordTests {
     try FirstWeek(package: package).run()
     try SameVerdict(package: package).run()
     try Patterns(package: package).run()
+    try Sensitivity(package: package).run()
     try failingRunsKeepOnlyTheNewestRuns(package)
     try Shards(package: package).run()
     try Shards(package: package).fingerprints()

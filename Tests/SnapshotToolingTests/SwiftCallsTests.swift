@@ -44,6 +44,10 @@ import Testing
     "private(set) var a = f(); nonisolated(unsafe) let b = g()",
     "class func f() { g() }; class C: D { func h() { i() } }",
     "subscript(i: Int) -> Int { get { f(i) } }\nprotocol P { var x: Int { get } \n func f() -> Int }",
+    // A closure called in a condition, where an operator wants an operand; a type's head
+    // carried on to the next line by its `:`.
+    "guard let h = f(x) ?? { g() }() else { return }\nwhile i < { j() }() { k() }",
+    "struct S\n  : P { func f() { g() } }",
   ]
 
   @Test(arguments: tricky)

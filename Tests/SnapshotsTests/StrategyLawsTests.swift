@@ -32,6 +32,27 @@ import Testing
       Snapshotting<Direction, String>.func(into: .description), samples: functions)
   }
 
+  /// A strategy's own changes for `--sensitivity` are held to its comparison: one that the
+  /// comparison lets pass is a broken law, with why.
+  @Test func aChangeTheComparisonLetsPassIsCaught() async {
+    var caseless = Snapshotting<String, String>.lines
+    caseless.diffing.diff = {
+      $0.lowercased() == $1.lowercased() ? nil : SnapshotDifference("differs")
+    }
+    caseless.changes = { text in
+      [
+        SnapshotChange("added", text + "!"),
+        SnapshotChange("in capitals", text.uppercased(), ifUncaught: "case is not compared"),
+      ]
+    }
+    let violations = await strategyLawViolations(caseless, samples: ["a", "b"])
+    #expect(
+      violations.sorted() == [
+        "diff finds sample 0 and its change \"in capitals\" equal: --sensitivity would report it (case is not compared)",
+        "diff finds sample 1 and its change \"in capitals\" equal: --sensitivity would report it (case is not compared)",
+      ], "\(violations)")
+  }
+
   /// `.data` names no extension (its references are named as swift-snapshot-testing names
   /// them), and the check says so and nothing else.
   @Test func dataHasNoExtension() async {

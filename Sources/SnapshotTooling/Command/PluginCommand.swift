@@ -66,7 +66,8 @@ public struct PluginCommand: Sendable {
   func plan() -> Plan {
     do {
       let (words, options) = try translate()
-      return Plan(quiet: options.quiet, buildTests: words.first == "record", run: words)
+      let runsTests = words.first == "record" || words.first == "sensitivity"
+      return Plan(quiet: options.quiet, buildTests: runsTests, run: words)
     } catch {
       if error.isHelp { return Plan(say: error.description) }
       // SwiftPM starts a plugin's error with `error: ` itself.
@@ -112,7 +113,7 @@ public struct PluginCommand: Sendable {
 
   /// The tool's verbs the plugin's modes run, the more specific first: `--pending --from D`
   /// lists the pending changes of those shards rather than applying them.
-  static let precedence = ["migrate", "gallery", "info", "pending", "show", "apply"]
+  static let precedence = ["sensitivity", "migrate", "gallery", "info", "pending", "show", "apply"]
 
   /// What the user's words asked for, as an error names it.
   static func mode(_ verb: String) -> String {

@@ -34,6 +34,7 @@ public struct ToolOptions: Equatable, Sendable {
   var file: String?
   var output: String?
   var migrate = false
+  var sensitivity = false
   var quiet = false
 
   typealias Grammar = CommandLineGrammar<ToolOptions>
@@ -71,7 +72,7 @@ public struct ToolOptions: Equatable, Sendable {
   static let filter = Entry(
     "filter", .one("regex", \.filter),
     "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others.",
-    ["record", "apply"])
+    ["record", "apply", "sensitivity"])
   static let dryRun = Entry(
     "dry-run", .flag(\.dryRun), "Print what would change, as diffs; write nothing.",
     ["record", "apply", "migrate"])
@@ -88,15 +89,16 @@ public struct ToolOptions: Equatable, Sendable {
     ["record"])
   static let review = Entry(
     "review", .flag(\.review),
-    "Decide each change in the terminal, one at a time (keys: a accept, r reject, s skip, A/R accept/reject the rest, q quit, ? help).",
+    "Decide each change in the terminal, groups of changes that share their diff first (keys: a accept, r reject, s skip, e a group's changes one by one, A/R accept/reject the rest, q quit, ? help).",
     ["record", "apply"])
   static let accept = Entry(
     "accept", .list("id", \.accept),
-    "Run nothing: apply only these pending changes (an id or a unique prefix each).", ["apply"],
+    "Run nothing: apply only these pending changes (a change's or a group's id, or a unique prefix of one).",
+    ["apply"],
     selects: "apply")
   static let reject = Entry(
     "reject", .list("id", \.reject),
-    "Run nothing: drop these pending changes; their references and sources stay as they are.",
+    "Run nothing: drop these pending changes (ids as for --accept); their references and sources stay as they are.",
     ["apply"], selects: "apply")
 
   /// Every option, in the order the help lists them.
@@ -104,10 +106,10 @@ public struct ToolOptions: Equatable, Sendable {
     Entry(
       "package-directory", .one("package-directory", \.packageDirectory),
       "The package to work in (default: the current directory).",
-      ["record", "apply", "migrate", "catalog", "gallery", "pending", "show"], .tool),
+      ["record", "apply", "migrate", "catalog", "gallery", "pending", "show", "sensitivity"], .tool),
     Entry(
       "test-binary", .one("test-binary", \.testBinary),
-      "The package's test binary (<Package>PackageTests.xctest).", ["record"], .tool,
+      "The package's test binary (<Package>PackageTests.xctest).", ["record", "sensitivity"], .tool,
       isRequired: true),
     Entry(
       "toolkit-identity", .one("toolkit-identity", \.toolkitIdentity),
@@ -125,7 +127,8 @@ public struct ToolOptions: Equatable, Sendable {
       .plugin, selects: "apply", isOlder: true),
     includeInterrupted, discardInterrupted, prune, review,
     Entry(
-      "pending", .flag(\.pending), "Run nothing: list the pending changes and their ids.",
+      "pending", .flag(\.pending),
+      "Run nothing: list the pending changes and their ids, the groups that share their diff first.",
       ["pending"], .plugin, selects: "pending"),
     Entry(
       "json", .flag(\.json),
@@ -158,8 +161,12 @@ public struct ToolOptions: Equatable, Sendable {
       "Run nothing: move this package from swift-snapshot-testing. Rewrites Package.swift (its products become this toolkit's, its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
       ["migrate"], .plugin, selects: "migrate"),
     Entry(
+      "sensitivity", .flag(\.sensitivity),
+      "Run the tests once more and, for each passing snapshot, change its value as its strategy defines (a text: each line); tell the changes its comparison lets pass, and why. Writes nothing; exits 1 where a snapshot cannot fail at all.",
+      ["sensitivity"], .plugin, selects: "sensitivity"),
+    Entry(
       "quiet", .flag(\.quiet), "Print no progress and no test output: only changes and problems.",
-      ["record", "apply"]),
+      ["record", "apply", "sensitivity"]),
   ]
 
   /// The options that do not go together, for the tool and the plugin alike.

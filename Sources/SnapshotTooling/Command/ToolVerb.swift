@@ -2,7 +2,7 @@ import Foundation
 
 /// The `snapshots` tool's verbs: what each does, and the code that does it.
 public enum ToolVerb: String, CaseIterable, Sendable {
-  case record, apply, migrate, info, catalog, gallery, pending, show
+  case record, apply, migrate, info, catalog, gallery, pending, show, sensitivity
 
   var abstract: String {
     switch self {
@@ -18,6 +18,8 @@ public enum ToolVerb: String, CaseIterable, Sendable {
     case .pending:
       "List the pending changes with their ids, to show, accept or reject one by one."
     case .show: "Show one pending change: its diff, or the new or old bytes alone."
+    case .sensitivity:
+      "Run the tests, change each passing snapshot's value as its strategy defines, and tell the changes its comparison lets pass."
     }
   }
 
@@ -56,6 +58,7 @@ public enum ToolVerb: String, CaseIterable, Sendable {
     case .gallery: return CatalogVerb.gallery(packageDirectory: options.package, print: print)
     case .pending: return PendingVerb.run(options, print: print)
     case .show: return ShowVerb.run(options, print: print)
+    case .sensitivity: return SensitivityVerb.run(options, print: print)
     }
   }
 }

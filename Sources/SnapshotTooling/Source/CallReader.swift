@@ -138,7 +138,8 @@ struct CallReader {
             continue
           }
           if current?.endsWithClosure == true { current = nil }
-          if stops.condition { return index }
+          // A condition's body, unless an operator before it wants an operand (`x ?? { … }()`).
+          if stops.condition, !(current == nil && opensOperand(index)) { return index }
           if current != nil {
             // An accessor block after a property's initial value: `= x { didSet … }`.
             accessorBlock(index)
@@ -171,6 +172,14 @@ struct CallReader {
     }
     // A bracket left open in a malformed file closes at the end: never past `end`.
     return min(index, end)
+  }
+
+  /// Whether the token before `index` is a binary or prefix operator, after which a `{`
+  /// starts a closure that is its operand.
+  func opensOperand(_ index: Int) -> Bool {
+    guard index > 0, tokens[index - 1].kind == .operator else { return false }
+    let (previous, token) = (tokens[index - 1], tokens[index])
+    return !(!previous.spaceBefore && token.spaceBefore)
   }
 
   /// The punctuation that, first on a line, carries a condition on.

@@ -8,6 +8,13 @@
 final class PlaceholderNumbers: Sendable {
   private let numbers = Locked<[String: [String: Int]]>([:])
 
+  /// A table of its own with the same numbers.
+  func copy() -> PlaceholderNumbers {
+    let copy = PlaceholderNumbers()
+    copy.numbers.withLock { $0 = numbers.withLock { $0 } }
+    return copy
+  }
+
   /// The number of `value` among the values of `kind`.
   func number(of value: String, kind: String) -> Int {
     numbers.withLock { numbers in

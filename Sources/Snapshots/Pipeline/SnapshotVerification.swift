@@ -89,7 +89,7 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
     }
-    return finish(compare(actual, prepared), context, prepared)
+    return finish(checked(actual, prepared), context, prepared)
   }
 
   /// The same for a value computed asynchronously, awaiting the strategy instead of blocking
@@ -113,7 +113,7 @@ struct SnapshotVerification<Value, Format> {
     } catch {
       return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
     }
-    return finish(compare(actual, prepared), context, prepared)
+    return finish(checked(actual, prepared), context, prepared)
   }
 
   /// A place ready for the comparison.
@@ -125,6 +125,19 @@ struct SnapshotVerification<Value, Format> {
       switch self {
       case .file(_, let ready): return ready.settings
       case .inline(_, let settings): return settings
+      }
+    }
+
+    /// The same place with a copy of the numbers a scope shares, for a trial that must not
+    /// number values for the assertions after it.
+    var withNumbersCopied: Prepared {
+      switch self {
+      case .file(let site, var ready):
+        ready.settings.sharedNumbers = ready.settings.sharedNumbers?.copy()
+        return .file(site, ready)
+      case .inline(let site, var settings):
+        settings.sharedNumbers = settings.sharedNumbers?.copy()
+        return .inline(site, settings)
       }
     }
   }
@@ -175,9 +188,17 @@ struct SnapshotVerification<Value, Format> {
     PackageRoot.above(URL(fileURLWithPath: place.source.filePath))?.standardizedFileURL.path
   }
 
-  /// Filters a text snapshot, then loads the reference, compares, encodes the actual value,
-  /// and records or keeps it.
-  private func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
+  /// What the reference says of a captured value: it matches, the assertion cannot go on, or
+  /// how they differ, with the value to keep (filtered, and the patterns the reference's lines
+  /// still match kept) and the reference's bytes.
+  private enum Judgement {
+    case matched
+    case failed(SnapshotResult)
+    case differs(SnapshotResult.Mismatch, keep: Format?, reference: Data?)
+  }
+
+  /// Filters a text snapshot, then loads the reference and compares; writes nothing.
+  private func judge(_ captured: Format?, _ prepared: Prepared) -> Judgement {
     var actual = captured
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
@@ -187,7 +208,7 @@ struct SnapshotVerification<Value, Format> {
             filters, to: text, packageRoot: packageRoot,
             numbers: prepared.settings.sharedNumbers) as? Format
       } catch {
-        return .failed(.invalidSettings, error.description)
+        return .failed(.failed(.invalidSettings, error.description))
       }
     }
     let referenceData: Data?
@@ -196,7 +217,7 @@ struct SnapshotVerification<Value, Format> {
       do {
         referenceData = try ready.location.readReference()
       } catch {
-        return .failed(.referenceNotRead, "Could not read the reference: \(error)")
+        return .failed(.failed(.referenceNotRead, "Could not read the reference: \(error)"))
       }
     case .inline(let site, _):
       referenceData = site.reference.map { Data($0.utf8) }
@@ -230,6 +251,63 @@ struct SnapshotVerification<Value, Format> {
       mismatch = .missing
     } else {
       return .matched
+    }
+    return .differs(mismatch, keep: actual, reference: referenceData)
+  }
+
+  /// Compares; under `snapshot-record --sensitivity`, a value that matched is then changed as
+  /// its strategy says and each change judged again (``SensitivityCheck``).
+  private func checked(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
+    let result = compare(actual, prepared)
+    if SensitivityCheck.log != nil, case .matched = result, let actual {
+      probe(actual, prepared)
+    }
+    return result
+  }
+
+  private func probe(_ captured: Format, _ prepared: Prepared) {
+    let text = captured as? String
+    let changes =
+      strategy.changes?(captured)
+      ?? text.map { SensitivityCheck.textChanges(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
+    let reference: String?
+    switch prepared {
+    case .file(_, let ready):
+      reference = (try? ready.location.readReference()).flatMap {
+        String(data: $0, encoding: .utf8)
+      }
+    case .inline(let site, _): reference = site.reference
+    }
+    var passed: [SensitivityCheck.Passed] = []
+    for change in changes {
+      guard case .matched = judge(change.value, prepared.withNumbersCopied) else { continue }
+      var why = change.ifUncaught ?? "the comparison does not tell it from the reference"
+      if let text, let changed = change.value as? String {
+        why = SensitivityCheck.reason(
+          SnapshotChange(change.name, changed, ifUncaught: change.ifUncaught), original: text,
+          filters: prepared.settings.filters, packageRoot: packageRoot, reference: reference)
+      }
+      passed.append(.init(change: change.name, reason: why))
+    }
+    let path: String
+    switch prepared {
+    case .file(_, let ready): path = ready.location.readPath
+    case .inline: path = "inline"
+    }
+    let (file, line) = place.source
+    SensitivityCheck.append(
+      .init(
+        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed))
+  }
+
+  /// Judges a captured value, then encodes the value to keep, and records or keeps it.
+  private func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
+    let (mismatch, actual, referenceData): (SnapshotResult.Mismatch, Format?, Data?)
+    switch judge(captured, prepared) {
+    case .matched: return .matched
+    case .failed(let result): return result
+    case .differs(let found, let keep, let reference):
+      (mismatch, actual, referenceData) = (found, keep, reference)
     }
     // Encoded only now: a matching snapshot (the usual case) is never written anywhere.
     var data: Data?

@@ -41,6 +41,13 @@ public struct Snapshotting<Value, Format> {
   /// (`filtered(_:)`); kept through pullbacks.
   var filters: [SnapshotFilter] = []
 
+  /// The changes `snapshot-record --sensitivity` tries on a captured value, to check that the
+  /// comparison catches them (``SnapshotChange``).
+  ///
+  /// `nil` for a text strategy changes each line (a character added at its end and in its
+  /// middle, its letters in the other case). Kept through pullbacks.
+  public var changes: ((Format) -> [SnapshotChange<Format>])?
+
   /// The parts of the machine that give this strategy's references a file per environment.
   ///
   /// Set by `perEnvironment(_:)`; `nil` defers to the scope. Kept through pullbacks.
@@ -107,6 +114,7 @@ public struct Snapshotting<Value, Format> {
     }
     pulled.filters = filters
     pulled.environment = environment
+    pulled.changes = changes
     return pulled
   }
 
