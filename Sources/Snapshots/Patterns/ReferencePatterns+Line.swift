@@ -105,7 +105,7 @@ extension ReferencePatterns {
     _ reference: [UInt8], _ line: Range<Int>, _ actual: [UInt8], _ actualLine: Range<Int>
   ) -> Bool? {
     let escaped = reference.withUnsafeBufferPointer {
-      find(Byte.escapedAny, in: $0, from: line.lowerBound).map { $0 < line.upperBound } ?? false
+      find(Byte.escapedAny, in: $0, from: line.lowerBound, before: line.upperBound) != nil
     }
     guard !escaped, firstIndex(of: Byte.less, in: reference, line) == nil,
       let wildcard = nextWildcard(reference, line)

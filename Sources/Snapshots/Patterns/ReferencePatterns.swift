@@ -55,14 +55,15 @@ struct ReferencePatterns {
     }
   }
 
-  /// Where `needle` first stands in `text` at or after `from`.
-  static func find(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int)
-    -> Int?
-  {
+  /// Where `needle` first stands in `text` at or after `from`, and before `end`.
+  static func find(
+    _ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int, before end: Int? = nil
+  ) -> Int? {
     guard let base = text.baseAddress, let first = needle.first else { return nil }
+    let end = min(end ?? text.count, text.count)
     var start = from
-    while start + needle.count <= text.count,
-      let found = memchr(base + start, Int32(first), text.count - start - needle.count + 1)
+    while start + needle.count <= end,
+      let found = memchr(base + start, Int32(first), end - start - needle.count + 1)
     {
       let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       if memcmp(base + offset, needle, needle.count) == 0 { return offset }
