@@ -45,5 +45,8 @@ import Testing
         reference: "inline", sourceFile: "/P/T.swift", line: 9, tried: 0, passed: []),
     ]
     #expect(!entries[0].cannotFail && entries[1].cannotFail)
+    var image = entries[1]
+    image.unchecked = true
+    #expect(!image.cannotFail)
   }
 }

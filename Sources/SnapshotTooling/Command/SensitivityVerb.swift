@@ -49,7 +49,8 @@ enum SensitivityVerb {
     _ entries: [SensitivityCheck.Entry], relative: (String) -> String
   ) -> [String] {
     var lines: [String] = []
-    for entry in entries where !entry.passed.isEmpty || entry.tried == 0 {
+    let checked = entries.filter { !$0.unchecked }
+    for entry in checked where !entry.passed.isEmpty || entry.tried == 0 {
       let name =
         entry.reference == "inline"
         ? "inline snapshot at \(relative(entry.sourceFile)):\(entry.line)"
@@ -65,9 +66,15 @@ enum SensitivityVerb {
         lines.append("  … and \(entry.passed.count - shownReasons) more")
       }
     }
-    let cannotFail = entries.filter(\.cannotFail).count
+    let unchecked = entries.count - checked.count
+    if unchecked > 0 {
+      lines.append(
+        "Not checked: \(counted(unchecked, "snapshot")) whose strategy defines no change to try (Snapshotting.changes)."
+      )
+    }
+    let cannotFail = checked.filter(\.cannotFail).count
     lines.append(
-      "Checked \(counted(entries.count, "snapshot")) with \(counted(entries.reduce(0) { $0 + $1.tried }, "change")): "
+      "Checked \(counted(checked.count, "snapshot")) with \(counted(checked.reduce(0) { $0 + $1.tried }, "change")): "
         + (cannotFail == 0
           ? "each can fail."
           : "\(counted(cannotFail, "snapshot")) cannot fail at all."))

@@ -297,7 +297,8 @@ struct SnapshotVerification<Value, Format> {
     let (file, line) = place.source
     SensitivityCheck.append(
       .init(
-        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed))
+        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed,
+        unchecked: strategy.changes == nil && text == nil))
   }
 
   /// Judges a captured value, then encodes the value to keep, and records or keeps it.

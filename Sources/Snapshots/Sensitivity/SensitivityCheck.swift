@@ -38,9 +38,12 @@ public struct SnapshotChange<Format> {
     public var line: Int
     public var tried: Int
     public var passed: [Passed]
+    /// Whether its strategy defines no change to try (an image's, until its module defines
+    /// them): not checked, rather than unable to fail.
+    public var unchecked = false
 
     /// Whether no change it tried failed: the reference cannot fail at all.
-    public var cannotFail: Bool { passed.count == tried }
+    public var cannotFail: Bool { !unchecked && passed.count == tried }
   }
 
   /// A change the comparison did not catch.
