@@ -39,11 +39,7 @@ struct Review {
   }
 
   func run() throws {
-    guard Tmux.isAvailable else {
-      #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI installs tmux")
-      print("Review: skipped the terminal review: tmux or python3 is not installed")
-      return
-    }
+    guard Tmux.isAvailable(for: "Review") else { return }
     try package.write(Self.test, Self.source(1))
     defer {
       try? package.remove(Self.test)

@@ -35,11 +35,7 @@ struct ReviewGroups {
   }
 
   func run() throws {
-    guard Tmux.isAvailable else {
-      #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI installs tmux")
-      print("ReviewGroups: skipped the terminal review: tmux or python3 is not installed")
-      return
-    }
+    guard Tmux.isAvailable(for: "ReviewGroups") else { return }
     try package.write(Self.test, Self.source(1))
     defer {
       try? package.remove(Self.test)

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// A terminal for a test: a tmux server of its own (its own socket), whose one pane runs a
 /// command as a user would type it; keys go in with `send-keys`, the screen comes out with
@@ -14,6 +15,17 @@ struct Tmux {
       (try? Command(program, arguments, in: URL(fileURLWithPath: "/"))).map { $0.status == 0 }
         ?? false
     }
+  }
+
+  /// Whether a terminal scenario can run here; where it cannot, says that it was skipped
+  /// (and fails on CI, which installs both).
+  static func isAvailable(for scenario: String) -> Bool {
+    guard isAvailable else {
+      #expect(ProcessInfo.processInfo.environment["CI"] == nil, "CI installs tmux")
+      print("\(scenario): skipped the terminal review: tmux or python3 is not installed")
+      return false
+    }
+    return true
   }
 
   /// Starts `command` in a 200×40 pane, in `folder`, with `environment`; the pane stays after
