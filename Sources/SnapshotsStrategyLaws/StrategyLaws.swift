@@ -39,7 +39,7 @@ public func assertStrategyLaws<Value, Format>(
 /// - Two samples whose bytes differ are different to `diff`, with a message that is not empty
 ///   (else a changed value passes, or fails saying nothing).
 /// - `toDataReplacing`, when set, writes a value over its own reference unchanged.
-/// - Each change the strategy defines (``Snapshotting/changes``) is different to `diff` from
+/// - Each change the strategy defines (`Snapshotting.changes`) is different to `diff` from
 ///   the value it changes (else `snapshot-record --sensitivity` finds its references blind).
 public func strategyLawViolations<Value, Format>(
   _ strategy: Snapshotting<Value, Format>, samples: [Value]

@@ -110,7 +110,7 @@ public struct SnapshotChange<Format> {
       guard
         let handle = FileHandle(forWritingAtPath: log)
           ?? {
-            FileManager.default.createFile(atPath: log, contents: nil)
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
             return FileHandle(forWritingAtPath: log)
           }()
       else { return }
