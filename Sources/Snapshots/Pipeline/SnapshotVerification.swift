@@ -197,8 +197,24 @@ struct SnapshotVerification<Value, Format> {
     case differs(SnapshotResult.Mismatch, keep: Format?, reference: Data?)
   }
 
-  /// Filters a text snapshot, then loads the reference and compares; writes nothing.
-  private func judge(_ captured: Format?, _ prepared: Prepared) -> Judgement {
+  /// The reference's bytes: a file's, or an inline call's text; `nil` when there is none.
+  private func referenceData(_ prepared: Prepared) -> Result<Data?, Refusal> {
+    switch prepared {
+    case .file(_, let ready):
+      do {
+        return .success(try ready.location.readReference())
+      } catch {
+        return .failure(Refusal(.referenceNotRead, "Could not read the reference: \(error)"))
+      }
+    case .inline(let site, _):
+      return .success(site.reference.map { Data($0.utf8) })
+    }
+  }
+
+  /// Filters a text snapshot, then compares it with the reference's bytes; writes nothing.
+  private func judge(_ captured: Format?, _ prepared: Prepared, reference referenceData: Data?)
+    -> Judgement
+  {
     var actual = captured
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
@@ -210,17 +226,6 @@ struct SnapshotVerification<Value, Format> {
       } catch {
         return .failed(.failed(.invalidSettings, error.description))
       }
-    }
-    let referenceData: Data?
-    switch prepared {
-    case .file(_, let ready):
-      do {
-        referenceData = try ready.location.readReference()
-      } catch {
-        return .failed(.failed(.referenceNotRead, "Could not read the reference: \(error)"))
-      }
-    case .inline(let site, _):
-      referenceData = site.reference.map { Data($0.utf8) }
     }
     let mismatch: SnapshotResult.Mismatch
     if let referenceData, let captured = actual {
@@ -270,17 +275,13 @@ struct SnapshotVerification<Value, Format> {
     let changes =
       strategy.changes?(captured)
       ?? text.map { SensitivityCheck.textChanges(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
-    let reference: String?
-    switch prepared {
-    case .file(_, let ready):
-      reference = (try? ready.location.readReference()).flatMap {
-        String(data: $0, encoding: .utf8)
-      }
-    case .inline(let site, _): reference = site.reference
-    }
+    // Read once for every change: the reference the value just matched.
+    guard case .success(let data) = referenceData(prepared) else { return }
+    let reference = data.flatMap { String(data: $0, encoding: .utf8) }
     var passed: [SensitivityCheck.Passed] = []
     for change in changes {
-      guard case .matched = judge(change.value, prepared.withNumbersCopied) else { continue }
+      guard case .matched = judge(change.value, prepared.withNumbersCopied, reference: data)
+      else { continue }
       var why = change.ifUncaught ?? "the comparison does not tell it from the reference"
       if let text, let changed = change.value as? String {
         why = SensitivityCheck.reason(
@@ -303,8 +304,13 @@ struct SnapshotVerification<Value, Format> {
 
   /// Judges a captured value, then encodes the value to keep, and records or keeps it.
   private func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
+    let read: Data?
+    switch referenceData(prepared) {
+    case .success(let data): read = data
+    case .failure(let refusal): return refusal.result
+    }
     let (mismatch, actual, referenceData): (SnapshotResult.Mismatch, Format?, Data?)
-    switch judge(captured, prepared) {
+    switch judge(captured, prepared, reference: read) {
     case .matched: return .matched
     case .failed(let result): return result
     case .differs(let found, let keep, let reference):
