@@ -40,7 +40,9 @@ extension Snapshotting where Value == String, Format == String {
   public static func html(sortingClasses: Bool = false, comments: HTMLComments = .kept)
     -> Snapshotting
   {
-    SimplySnapshotting(pathExtension: "html", diffing: .htmlText).asyncPullback { text in
+    var strategy = SimplySnapshotting(pathExtension: "html", diffing: .htmlText)
+    strategy.changes = { HTMLSensitivity.pageChanges(of: $0) }
+    return strategy.asyncPullback { text in
       Async(catching: {
         try HTMLSnapshotText.html(text, sortingClasses: sortingClasses, comments: comments)
       })
@@ -76,10 +78,10 @@ extension Snapshotting where Value == String, Format == String {
   /// changes: a removed label or alt text, a heading's level, a control's state. Compared
   /// line by line, strictly: a removed element is a failing line.
   public static var htmlOutline: Snapshotting {
-    SimplySnapshotting(pathExtension: "txt", diffing: .htmlText).asyncPullback { text in
-      Async(catching: {
-        try HTMLSnapshotText.outline(text)
-      })
+    var strategy = SimplySnapshotting(pathExtension: "txt", diffing: .htmlText)
+    strategy.changes = { HTMLSensitivity.outlineChanges(of: $0) }
+    return strategy.asyncPullback { text in
+      Async(catching: { try HTMLSnapshotText.outline(text) })
     }
   }
 }

@@ -59,7 +59,9 @@ extension Snapshotting where Value == String, Format == String {
 extension Snapshotting where Value == String, Format == String {
   /// Canonical JSON text stored in a `.json` file and compared as JSON.
   static func jsonText(redacting redactions: [JSONRedaction]) -> Snapshotting {
-    Snapshotting(pathExtension: "json", diffing: .json(redacting: redactions))
+    var strategy = Snapshotting(pathExtension: "json", diffing: .json(redacting: redactions))
+    strategy.changes = { JSONSensitivity(redactions: redactions).changes(of: $0) }
+    return strategy
   }
 }
 

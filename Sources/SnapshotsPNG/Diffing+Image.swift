@@ -29,11 +29,15 @@ extension Diffing where Value == Image {
     maxDifferentPixels: Int? = nil, maxDifferentPixelRatio: Double? = nil,
     ignoringAntialiasing: Bool = false, masks: [ImageMask] = []
   ) -> Diffing {
-    let comparison = ImageDifference(
-      precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
-      maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
-      ignoringAntialiasing: ignoringAntialiasing, masks: masks)
-    return Diffing(
+    image(
+      ImageDifference(
+        precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
+        maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
+        ignoringAntialiasing: ignoringAntialiasing, masks: masks))
+  }
+
+  static func image(_ comparison: ImageDifference) -> Diffing {
+    Diffing(
       toData: { try $0.pngData(recordedIn: .current) },
       fromData: { try Image(pngData: $0) },
       diff: { reference, actual in comparison.compare(reference, actual) }
@@ -88,14 +92,13 @@ struct ImageDifference {
   }
 
   /// How many pixels may differ in an image of `total`: the smallest allowance given.
-  private func allowed(of total: Int) -> (count: Double, text: String) {
+  func allowed(of total: Int) -> (count: Double, text: String) {
     var allowances: [(Double, String)] = []
     if precision < 1 || (maxDifferentPixels == nil && maxDifferentPixelRatio == nil) {
       allowances.append(((1 - precision) * Double(total), percent(1 - precision)))
     }
     if let maxDifferentPixels {
-      let unit = maxDifferentPixels == 1 ? "pixel" : "pixels"
-      allowances.append((Double(maxDifferentPixels), "\(grouped(maxDifferentPixels)) \(unit)"))
+      allowances.append((Double(maxDifferentPixels), pixels(maxDifferentPixels)))
     }
     if let maxDifferentPixelRatio {
       allowances.append((maxDifferentPixelRatio * Double(total), percent(maxDifferentPixelRatio)))
@@ -173,6 +176,9 @@ struct ImageDifference {
     }
   }
 
+  /// `1 pixel`, `1,024 pixels`.
+  func pixels(_ count: Int) -> String { "\(grouped(count)) pixel\(count == 1 ? "" : "s")" }
+
   private func grouped(_ value: Int) -> String {
     let digits = String(value)
     var result = ""
@@ -184,7 +190,7 @@ struct ImageDifference {
   }
 
   /// A percentage to two decimals, without trailing zeros: `1%`, `0.48%`.
-  private func percent(_ fraction: Double) -> String {
+  func percent(_ fraction: Double) -> String {
     var text = String(format: "%.2f", fraction * 100)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

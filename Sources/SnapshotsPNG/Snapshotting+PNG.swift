@@ -33,16 +33,19 @@ extension Snapshotting where Format == Image {
     maxDifferentPixels: Int? = nil, maxDifferentPixelRatio: Double? = nil,
     ignoringAntialiasing: Bool = false, masks: [ImageMask] = []
   ) -> Snapshotting<Image, Image> {
-    let diffing = Diffing<Image>.image(
+    let comparison = ImageDifference(
       precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
       maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
       ignoringAntialiasing: ignoringAntialiasing, masks: masks)
-    guard !masks.isEmpty else {
-      return Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing)
-    }
-    return Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing) { image in
-      Async(catching: { try masks.painted(on: image) })
-    }
+    let diffing = Diffing<Image>.image(comparison)
+    var strategy =
+      masks.isEmpty
+      ? Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing)
+      : Snapshotting<Image, Image>(pathExtension: "png", diffing: diffing) { image in
+        Async(catching: { try masks.painted(on: image) })
+      }
+    strategy.changes = comparison.changes(of:)
+    return strategy
   }
 }
 

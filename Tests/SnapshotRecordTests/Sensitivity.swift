@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `snapshot-record --sensitivity` through the plugin: weak references are told with why (a
-/// filter that eats a line, one that eats everything, a comparison that ignores case, a pattern
-/// in an inline reference), a healthy one is not, nothing is written, and it exits 1 only where
-/// a snapshot cannot fail at all.
+/// `snapshot-record --sensitivity` through the plugin: the weak references a suite grows are
+/// told with why (a filter that eats a line, one that eats everything, a comparison that ignores
+/// case, a pattern in an inline reference, a mask over the whole image, a threshold that passes
+/// any colour, a JSON redaction of every key, the outline of an empty page), healthy ones of
+/// every kind are not, nothing is written, and it exits 1 only where a snapshot cannot fail.
 struct Sensitivity {
   let package: ThrowawayPackage
 
@@ -15,9 +16,31 @@ struct Sensitivity {
   static let source = #"""
     import InlineSnapshots
     import Snapshots
+    import SnapshotsHTML
+    import SnapshotsJSON
+    import SnapshotsPNG
     import Testing
 
-    @Test func healthy() { assertSnapshot(of: "total 3\nitems 2", as: .lines) }
+    struct User: Encodable { var id = 7; var name = "Ann" }
+    let picture = try! Image(width: 40, height: 20, filledWith: (30, 90, 200, 255))
+    let page = "<main><h1>Orders</h1><p>2 open</p><a href=/orders>All</a></main>"
+
+    @Test func healthyText() { assertSnapshot(of: "total 3\nitems 2", as: .lines) }
+    @Test func healthyImage() {
+      assertSnapshot(of: picture, as: .png(threshold: 0.1, masks: [.pixels(x: 0, y: 0, width: 8, height: 8)]))
+    }
+    @Test func healthyJSON() { assertSnapshot(of: User(), as: .json(redacting: [.check("$.id", .number)])) }
+    @Test func healthyPage() { assertSnapshot(of: page, as: .html) }
+    @Test func healthyOutline() { assertSnapshot(of: page, as: .htmlOutline) }
+
+    @Test func wholeMask() {
+      assertSnapshot(of: picture, as: .png(masks: [.fractions(x: 0, y: 0, width: 1, height: 1)]))
+    }
+    @Test func anyColour() { assertSnapshot(of: picture, as: .png(threshold: 1)) }
+    @Test func everyKey() { assertSnapshot(of: User(), as: .json(redacting: ["$[*]"])) }
+    @Test func emptyPage() {
+      assertSnapshot(of: #"<html><body><div id="app"></div></body></html>"#, as: .htmlOutline)
+    }
 
     @Test func eatenLine() {
       assertSnapshot(
@@ -71,16 +94,26 @@ struct Sensitivity {
       "  line 1 (case): the comparison ignores a change of case",
       "inline snapshot at Tests/AppTests/SensitivityTests.swift:",
       "  line 1 (middle): a pattern of the reference matches it",
-      "Checked 5 snapshots with 24 changes: 1 snapshot cannot fail at all.",
+      "\(Self.folder)/wholeMask.1.png: cannot fail: 2 of 2 changes pass",
+      "  a block of 9 pixels at (18, 8) in another colour: no pixel outside the masks",
+      "\(Self.folder)/anyColour.1.png: cannot fail: 2 of 2 changes pass",
+      "  every pixel outside the masks in another colour: a change of colour passes at threshold 1.0",
+      "\(Self.folder)/everyKey.1.json: cannot fail: 2 of 2 changes pass",
+      "  $.id: the redaction $[*] replaces it",
+      "\(Self.folder)/emptyPage.1.txt: cannot fail: its value has nothing to change (it is empty)",
+      "Checked 13 snapshots with",
+      "5 snapshots cannot fail at all.",
     ] {
       #expect(output.contains(line), "\(line)\n\(output)")
     }
-    #expect(!output.contains("healthy.1.txt"), "\(output)")
+    #expect(!output.contains("healthy"), "\(output)")
     #expect(try snapshotFiles() == before, "nothing is written")
     #expect(pendingFiles() == pendingBefore, "nothing is left pending")
     let healthy = try package.snapshotRecord("--sensitivity", "--filter", "healthy")
     #expect(healthy.status == 0, "\(healthy.output)")
-    #expect(healthy.output.contains("Checked 1 snapshot with 6 changes: each can fail."))
+    #expect(!healthy.output.contains("__Snapshots__"), "\(healthy.output)")
+    #expect(healthy.output.contains("Checked 5 snapshots with"), "\(healthy.output)")
+    #expect(healthy.output.contains("changes: each can fail."), "\(healthy.output)")
     print(
       String(
         format: "Sensitivity: %.1f s for the check, %.1f s for the same tests' swift test (%.2f×)",

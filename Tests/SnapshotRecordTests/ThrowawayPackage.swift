@@ -28,7 +28,7 @@ struct ThrowawayPackage {
         """
         .testTarget(
               name: "AppTests",
-              dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsCommandOutput"]))],
+              dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsCommandOutput", "SnapshotsJSON", "SnapshotsHTML"]))],
               exclude: ["__Snapshots__"])
         """,
         ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsFixtures", "SnapshotsStrategyLaws", "SnapshotsCommandOutput", "SnapshotsHTML"]))], path: \"\(DocSnippets.target)\")",

@@ -1,6 +1,6 @@
 import Foundation
 import InlineSnapshots
-import SnapshotsHTML
+@_spi(Tooling) import SnapshotsHTML
 import SnapshotsStrategyLaws
 import TestSupport
 import Testing
@@ -169,5 +169,27 @@ import Testing
     await assertStrategyLaws(
       Snapshotting<String, String>.htmlOutline,
       samples: [Self.page, "<h1>One</h1>", "<h2>Two</h2>", "<nav><a href=/>Home</a></nav>"])
+  }
+}
+
+/// What `--sensitivity` changes in an outline: each line's name; an empty outline has none.
+@Suite struct HTMLOutlineSensitivityTests {
+  @Test func eachNameIsChangedAndAnEmptyOutlineSaysItHasNone() throws {
+    let outline = try HTMLSnapshotText.outline(
+      #"<main><h1>Hi</h1><p>Some text</p><a href="/x">Go</a></main>"#)
+    let changes = try #require(Snapshotting<String, String>.htmlOutline.changes?(outline))
+    #expect(changes.map(\.name) == (1...4).map { "line \($0) (name)" })
+    let changedLines = changes.map { change in
+      zip(outline.split(separator: "\n"), change.value.split(separator: "\n"))
+        .first { $0 != $1 }.map { String($1) }
+    }
+    #expect(
+      changedLines == [
+        #"- main "⁂":"#, #"  - heading "⁂Hi" [level=1]"#, "  - text: ⁂Some text",
+        #"  - link "⁂Go" [href=/x]"#,
+      ])
+    let empty = try HTMLSnapshotText.outline(#"<html><body><div id="app"></div></body></html>"#)
+    #expect(empty == "")
+    #expect(Snapshotting<String, String>.htmlOutline.changes?(empty).isEmpty == true)
   }
 }

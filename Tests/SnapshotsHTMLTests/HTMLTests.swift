@@ -240,6 +240,22 @@ import Testing
     }
   }
 
+  @Test func sensitivityRemovesEachElementWithItsContent() async throws {
+    let page = try await Snapshotting<String, String>.html.snapshot(
+      "<main><h1>Hi</h1><ul><li>a</li><li>b</li></ul></main>"
+    ).value()
+    let changes = try #require(Snapshotting<String, String>.html.changes?(page))
+    let removals = changes.filter { $0.name.hasSuffix("removed)") }
+    #expect(
+      removals.map(\.name) == [
+        "line 1 (<main> removed)", "line 2 (<h1> removed)", "line 3 (<ul> removed)",
+        "line 4 (<li> removed)", "line 5 (<li> removed)",
+      ])
+    #expect(removals[0].value == "")
+    #expect(removals[2].value == "<main>\n  <h1>Hi</h1>\n</main>\n")
+    #expect(changes.contains { $0.name == "line 2 (end)" }, "and each line as any text's")
+  }
+
   @Test func theStrategiesKeepTheirLaws() async {
     await assertStrategyLaws(
       Snapshotting<String, String>.html,

@@ -7,7 +7,7 @@ import Testing
 /// the plugin (SnapshotRecordTests' Sensitivity).
 @Suite struct SensitivityCheckTests {
   @Test func eachLineIsChangedAtItsEndInItsMiddleAndInCase() {
-    let changes = SensitivityCheck.textChanges(of: "ab\n1\nßx\n")
+    let changes = SnapshotChange.lines(of: "ab\n1\nßx\n")
     #expect(
       changes.map(\.name) == [
         "line 1 (end)", "line 1 (middle)", "line 1 (case)", "line 2 (end)", "line 3 (end)",
@@ -15,7 +15,7 @@ import Testing
       ])
     #expect(changes.map(\.value).prefix(3) == ["ab⁂\n1\nßx\n", "a⁂b\n1\nßx\n", "AB\n1\nßx\n"])
     #expect(changes.last?.value == "ab\n1\nSSX\n")
-    #expect(SensitivityCheck.textChanges(of: "").map(\.name) == ["line 1 (end)"])
+    #expect(SnapshotChange.lines(of: "").map(\.name) == ["line 1 (end)"])
   }
 
   @Test func aChangeThatPassesIsExplained() {

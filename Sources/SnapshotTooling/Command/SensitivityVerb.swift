@@ -50,11 +50,14 @@ enum SensitivityVerb {
   ) -> [String] {
     var lines: [String] = []
     let checked = entries.filter { !$0.unchecked }
-    for entry in checked where !entry.passed.isEmpty || entry.tried == 0 {
-      let name =
-        entry.reference == "inline"
+    func name(_ entry: SensitivityCheck.Entry) -> String {
+      entry.reference == "inline"
         ? "inline snapshot at \(relative(entry.sourceFile)):\(entry.line)"
         : relative(entry.reference)
+    }
+    // By name: tests run in parallel, so the order they finish in changes from run to run.
+    for (entry, name) in checked.map({ ($0, name($0)) }).sorted(by: { $0.1 < $1.1 })
+    where !entry.passed.isEmpty || entry.tried == 0 {
       guard entry.tried > 0 else {
         lines.append("\(name): cannot fail: its value has nothing to change (it is empty)")
         continue

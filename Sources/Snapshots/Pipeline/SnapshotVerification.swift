@@ -274,7 +274,7 @@ struct SnapshotVerification<Value, Format> {
     let text = captured as? String
     let changes =
       strategy.changes?(captured)
-      ?? text.map { SensitivityCheck.textChanges(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
+      ?? text.map { SnapshotChange.lines(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
     // Read once for every change: the reference the value just matched.
     guard case .success(let data) = referenceData(prepared) else { return }
     let reference = data.flatMap { String(data: $0, encoding: .utf8) }

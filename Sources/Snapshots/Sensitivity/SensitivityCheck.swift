@@ -17,6 +17,38 @@ public struct SnapshotChange<Format> {
   }
 }
 
+extension SnapshotChange where Format == String {
+  /// A text's lines changed one at a time, for at most `limit` lines.
+  ///
+  /// A character added at the end (what a filter or a pattern that runs to the end of the line
+  /// takes) and in the middle (what `[..]` takes), and the letters in the other case. What a
+  /// text strategy tries unless it defines its own changes; a strategy can add its own to
+  /// these.
+  public static func lines(of text: String, limit: Int = 500) -> [SnapshotChange] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var changes: [SnapshotChange] = []
+    for index in lines.indices.prefix(limit)
+    where !(index == lines.count - 1 && lines[index].isEmpty && index > 0) {
+      let line = lines[index]
+      func change(_ what: String, _ changed: String, ifUncaught: String? = nil) {
+        let text = (lines[..<index] + [Substring(changed)] + lines[(index + 1)...])
+          .joined(separator: "\n")
+        changes.append(SnapshotChange("line \(index + 1) (\(what))", text, ifUncaught: ifUncaught))
+      }
+      change("end", line + "⁂")
+      if line.count > 1 {
+        let middle = line.index(line.startIndex, offsetBy: line.count / 2)
+        change("middle", String(line[..<middle]) + "⁂" + line[middle...])
+      }
+      let swapped = line.map { $0.isUppercase ? $0.lowercased() : $0.uppercased() }.joined()
+      if swapped != String(line) {
+        change("case", swapped, ifUncaught: "the comparison ignores a change of case")
+      }
+    }
+    return changes
+  }
+}
+
 /// Can this snapshot fail? Under `snapshot-record --sensitivity` (which names a file in
 /// `SNAPSHOTS_SENSITIVITY`), each assertion that passes changes its captured value in the ways
 /// its strategy defines (``Snapshotting/changes``; a text, each line), judges each changed
@@ -38,8 +70,8 @@ public struct SnapshotChange<Format> {
     public var line: Int
     public var tried: Int
     public var passed: [Passed]
-    /// Whether its strategy defines no change to try (an image's, until its module defines
-    /// them): not checked, rather than unable to fail.
+    /// Whether its strategy defines no change to try (a custom format without
+    /// ``Snapshotting/changes``): not checked, rather than unable to fail.
     public var unchecked = false
 
     /// Whether no change it tried failed: the reference cannot fail at all.
@@ -52,39 +84,14 @@ public struct SnapshotChange<Format> {
     public var reason: String
   }
 
-  /// A text's lines changed one at a time, for at most `limit` lines: a character added at
-  /// the end (what a filter or a pattern that runs to the end of the line takes) and in the
-  /// middle (what `[..]` takes), and the letters in the other case.
-  static func textChanges(of text: String, limit: Int = 500) -> [SnapshotChange<String>] {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    var changes: [SnapshotChange<String>] = []
-    for index in lines.indices.prefix(limit)
-    where !(index == lines.count - 1 && lines[index].isEmpty && index > 0) {
-      let line = lines[index]
-      func change(_ what: String, _ changed: String, ifUncaught: String? = nil) {
-        let text = (lines[..<index] + [Substring(changed)] + lines[(index + 1)...])
-          .joined(separator: "\n")
-        changes.append(SnapshotChange("line \(index + 1) (\(what))", text, ifUncaught: ifUncaught))
-      }
-      change("end", line + "⁂")
-      if line.count > 1 {
-        let middle = line.index(line.startIndex, offsetBy: line.count / 2)
-        change("middle", String(line[..<middle]) + "⁂" + line[middle...])
-      }
-      let swapped = line.map { $0.isUppercase ? $0.lowercased() : $0.uppercased() }.joined()
-      if swapped != String(line) {
-        change("case", swapped, ifUncaught: "the comparison ignores a change of case")
-      }
-    }
-    return changes
-  }
-
   /// Why a text change passed: a filter made it the value again, or a pattern of the reference
   /// matches it, or what the strategy says, or the comparison.
   static func reason(
     _ change: SnapshotChange<String>, original: String, filters: [SnapshotFilter],
     packageRoot: String?, reference: String?
   ) -> String {
+    // A change the strategy itself undoes (a redaction) says why.
+    if change.value == original, let why = change.ifUncaught { return why }
     var (before, after) = (original, change.value)
     for filter in filters {
       guard

@@ -44,8 +44,9 @@ public struct Snapshotting<Value, Format> {
   /// The changes `snapshot-record --sensitivity` tries on a captured value, to check that the
   /// comparison catches them (``SnapshotChange``).
   ///
-  /// `nil` for a text strategy changes each line (a character added at its end and in its
-  /// middle, its letters in the other case). Kept through pullbacks.
+  /// `nil` for a text strategy changes each line (``SnapshotChange/lines(of:limit:)``); JSON
+  /// changes each leaf, an image a block of pixels outside its masks, HTML an element, an
+  /// outline a name. Kept through pullbacks.
   public var changes: ((Format) -> [SnapshotChange<Format>])?
 
   /// The parts of the machine that give this strategy's references a file per environment.
