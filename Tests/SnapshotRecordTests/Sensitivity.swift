@@ -21,23 +21,23 @@ struct Sensitivity {
     import SnapshotsPNG
     import Testing
 
-    struct User: Encodable { var id = 7; var name = "Ann" }
-    let picture = try! Image(width: 40, height: 20, filledWith: (30, 90, 200, 255))
-    let page = "<main><h1>Orders</h1><p>2 open</p><a href=/orders>All</a></main>"
+    struct Account: Encodable { var id = 7; var name = "Ann" }
+    let swatch = try! Image(width: 40, height: 20, filledWith: (30, 90, 200, 255))
+    let ordersPage = "<main><h1>Orders</h1><p>2 open</p><a href=/orders>All</a></main>"
 
     @Test func healthyText() { assertSnapshot(of: "total 3\nitems 2", as: .lines) }
     @Test func healthyImage() {
-      assertSnapshot(of: picture, as: .png(threshold: 0.1, masks: [.pixels(x: 0, y: 0, width: 8, height: 8)]))
+      assertSnapshot(of: swatch, as: .png(threshold: 0.1, masks: [.pixels(x: 0, y: 0, width: 8, height: 8)]))
     }
-    @Test func healthyJSON() { assertSnapshot(of: User(), as: .json(redacting: [.check("$.id", .number)])) }
-    @Test func healthyPage() { assertSnapshot(of: page, as: .html) }
-    @Test func healthyOutline() { assertSnapshot(of: page, as: .htmlOutline) }
+    @Test func healthyJSON() { assertSnapshot(of: Account(), as: .json(redacting: [.check("$.id", .number)])) }
+    @Test func healthyPage() { assertSnapshot(of: ordersPage, as: .html) }
+    @Test func healthyOutline() { assertSnapshot(of: ordersPage, as: .htmlOutline) }
 
     @Test func wholeMask() {
-      assertSnapshot(of: picture, as: .png(masks: [.fractions(x: 0, y: 0, width: 1, height: 1)]))
+      assertSnapshot(of: swatch, as: .png(masks: [.fractions(x: 0, y: 0, width: 1, height: 1)]))
     }
-    @Test func anyColour() { assertSnapshot(of: picture, as: .png(threshold: 1)) }
-    @Test func everyKey() { assertSnapshot(of: User(), as: .json(redacting: ["$[*]"])) }
+    @Test func anyColour() { assertSnapshot(of: swatch, as: .png(threshold: 1)) }
+    @Test func everyKey() { assertSnapshot(of: Account(), as: .json(redacting: ["$[*]"])) }
     @Test func emptyPage() {
       assertSnapshot(of: #"<html><body><div id="app"></div></body></html>"#, as: .htmlOutline)
     }
