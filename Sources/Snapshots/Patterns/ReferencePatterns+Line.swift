@@ -5,6 +5,9 @@ import Foundation
 /// the byte operations both files use (`memchr`, `memcmp`), as fast in a debug build as in a
 /// release one.
 extension ReferencePatterns {
+  /// Text as its UTF-8 bytes, read in place: a file's `Data`, a `String`'s storage.
+  typealias Bytes = UnsafeBufferPointer<UInt8>
+
   enum Segment {
     case text([UInt8])
     case any
@@ -18,7 +21,7 @@ extension ReferencePatterns {
     var placeholders: [[UInt8]: String] = [:]
 
     /// Binds `<kind-number>` to `value`: false when either already stands for another.
-    mutating func bind(_ kind: String, _ number: Int?, to value: ArraySlice<UInt8>) -> Bool {
+    mutating func bind(_ kind: String, _ number: Int?, to value: Slice<Bytes>) -> Bool {
       guard let number else { return true }
       let key = "\(kind)-\(number)"
       let value = Array(kind.utf8) + [0] + value
@@ -32,20 +35,26 @@ extension ReferencePatterns {
 
   func holdsPattern(_ lines: TextLines, _ index: Int) -> Bool {
     let range = lines.ranges[index]
-    if Self.isEllipsis(lines.bytes, range) { return true }
-    guard let segments = segments(lines.bytes, range) else { return false }
-    return !(segments.count == 1 && { if case .text = segments[0] { true } else { false } }())
+    return lines.bytes.withUnsafeBufferPointer { bytes in
+      if Self.isEllipsis(bytes, range) { return true }
+      guard let segments = segments(bytes, range) else { return false }
+      return !(segments.count == 1 && { if case .text = segments[0] { true } else { false } }())
+    }
   }
 
   func matches(
     _ references: TextLines, _ r: Int, _ actuals: TextLines, _ a: Int, _ bindings: inout Bindings
   ) -> Bool {
-    matches(references.bytes, references.ranges[r], actuals.bytes, actuals.ranges[a], &bindings)
+    references.bytes.withUnsafeBufferPointer { reference in
+      actuals.bytes.withUnsafeBufferPointer { actual in
+        matches(reference, references.ranges[r], actual, actuals.ranges[a], &bindings)
+      }
+    }
   }
 
   /// Whether a reference line matches an actual line, binding its placeholders.
   func matches(
-    _ reference: [UInt8], _ line: Range<Int>, _ actual: [UInt8], _ actualLine: Range<Int>,
+    _ reference: Bytes, _ line: Range<Int>, _ actual: Bytes, _ actualLine: Range<Int>,
     _ bindings: inout Bindings
   ) -> Bool {
     if line.count == actualLine.count,
@@ -63,7 +72,7 @@ extension ReferencePatterns {
   }
 
   private func match(
-    _ segments: ArraySlice<Segment>, _ bytes: [UInt8], _ start: Int, _ end: Int,
+    _ segments: ArraySlice<Segment>, _ bytes: Bytes, _ start: Int, _ end: Int,
     _ bindings: Bindings
   ) -> Bindings? {
     guard let first = segments.first else { return start == end ? bindings : nil }
@@ -96,37 +105,41 @@ extension ReferencePatterns {
     }
   }
 
-  /// Whether a line whose only patterns are `[..]` matches, without taking it apart.
+  /// Whether a line whose only patterns are `[..]` matches, without taking it apart; `nil` for
+  /// a line with a placeholder or `[[..]]`, or with no `[..]`.
+  private static func glob(
+    _ reference: Bytes, _ line: Range<Int>, _ actual: Bytes, _ actualLine: Range<Int>
+  ) -> Bool? {
+    guard firstIndex(of: Byte.less, in: reference, line) == nil else { return nil }
+    var (wildcards, escaped, from) = ([Int](), false, line.lowerBound)
+    while let next = nextWildcard(reference, from..<line.upperBound, escaped: &escaped) {
+      wildcards.append(next)
+      from = next + Byte.anyPattern.count
+    }
+    guard !escaped, !wildcards.isEmpty else { return nil }
+    return glob(reference, line, wildcards: wildcards, actual, actualLine)
+  }
+
+  /// Whether a line whose only patterns are the `[..]`s at `wildcards` matches.
   ///
   /// Its first text starts the actual line, its last ends it, and each other stands at its
-  /// first place after the one before. `nil` for a line with a placeholder or `[[..]]`, or with
-  /// no `[..]`.
-  private static func glob(
-    _ reference: [UInt8], _ line: Range<Int>, _ actual: [UInt8], _ actualLine: Range<Int>
-  ) -> Bool? {
-    let escaped = reference.withUnsafeBufferPointer {
-      find(Byte.escapedAny, in: $0, from: line.lowerBound, before: line.upperBound) != nil
-    }
-    guard !escaped, firstIndex(of: Byte.less, in: reference, line) == nil,
-      let wildcard = nextWildcard(reference, line)
-    else { return nil }
-    // The first text: at the start.
+  /// first place after the one before.
+  static func glob(
+    _ reference: Bytes, _ line: Range<Int>, wildcards: some Collection<Int>, _ actual: Bytes,
+    _ actualLine: Range<Int>
+  ) -> Bool {
     var (r, a) = (line.lowerBound, actualLine.lowerBound)
-    guard wildcard - r <= actualLine.upperBound - a,
-      same(reference, r, actual, a, count: wildcard - r)
-    else { return false }
-    a += wildcard - r
-    r = wildcard + Byte.anyPattern.count
-    while let next = nextWildcard(reference, r..<line.upperBound) {
-      // A text between two: its first place after the last.
-      let count = next - r
+    for (index, wildcard) in wildcards.enumerated() {
+      let count = wildcard - r
       var found = a
+      // The first text at the start; one between two at its first place after the last.
       while found + count <= actualLine.upperBound, !same(reference, r, actual, found, count: count)
       {
+        guard index > 0 else { return false }
         found += 1
       }
       guard found + count <= actualLine.upperBound else { return false }
-      (r, a) = (next + Byte.anyPattern.count, found + count)
+      (r, a) = (wildcard + Byte.anyPattern.count, found + count)
     }
     // The last text: at the end.
     let count = line.upperBound - r
@@ -134,17 +147,28 @@ extension ReferencePatterns {
       && same(reference, r, actual, actualLine.upperBound - count, count: count)
   }
 
-  /// Where the next `[..]` in `range` starts.
-  private static func nextWildcard(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-    guard let bracket = firstIndex(of: Byte.bracket, in: bytes, range) else { return nil }
-    if has(Byte.anyPattern, in: bytes, at: bracket, before: range.upperBound) { return bracket }
-    return nextWildcard(bytes, bracket + 1..<range.upperBound)
+  /// Where the next `[..]` in `range` starts, one `memchr` per `[`.
+  ///
+  /// A `[[..]]` before it sets `escaped` and ends the search.
+  private static func nextWildcard(_ bytes: Bytes, _ range: Range<Int>, escaped: inout Bool)
+    -> Int?
+  {
+    var from = range.lowerBound
+    while let bracket = firstIndex(of: Byte.bracket, in: bytes, from..<range.upperBound) {
+      if has(Byte.escapedAny, in: bytes, at: bracket, before: range.upperBound) {
+        escaped = true
+        return nil
+      }
+      if has(Byte.anyPattern, in: bytes, at: bracket, before: range.upperBound) { return bracket }
+      from = bracket + 1
+    }
+    return nil
   }
 
   /// The lengths a placeholder may take at `start`: its own spelling (the filtered text holds
   /// it), a numbered one of its kind for an unnumbered one, or a value of its kind.
   private func lengths(
-    of kind: String, spelling: [UInt8], in bytes: [UInt8], at start: Int, before end: Int
+    of kind: String, spelling: [UInt8], in bytes: Bytes, at start: Int, before end: Int
   ) -> [Int] {
     var found: [Int] = []
     if Self.has(spelling, in: bytes, at: start, before: end) { found.append(spelling.count) }
@@ -171,7 +195,7 @@ extension ReferencePatterns {
 
   /// A reference line as text, `[..]` and placeholders; `nil` for a line with neither `[` nor
   /// `<`, which is text alone.
-  private func segments(_ bytes: [UInt8], _ range: Range<Int>) -> [Segment]? {
+  private func segments(_ bytes: Bytes, _ range: Range<Int>) -> [Segment]? {
     func next(after position: Int) -> Int? {
       [Byte.bracket, Byte.less].compactMap {
         Self.firstIndex(of: $0, in: bytes, position..<range.upperBound)
@@ -214,7 +238,7 @@ extension ReferencePatterns {
   }
 
   /// `<kind>` or `<kind-N>` of a known kind at `start`, and its length.
-  private func placeholder(in bytes: [UInt8], at start: Int, before end: Int) -> (Segment, Int)? {
+  private func placeholder(in bytes: Bytes, at start: Int, before end: Int) -> (Segment, Int)? {
     guard let close = bytes[start..<end].firstIndex(of: Byte.greater) else { return nil }
     let inside = String(decoding: bytes[(start + 1)..<close], as: UTF8.self)
     let spelling = Array(bytes[start...close])
@@ -232,6 +256,7 @@ extension ReferencePatterns {
   enum Byte {
     static let newline = UInt8(ascii: "\n")
     static let bracket = UInt8(ascii: "[")
+    static let closing = UInt8(ascii: "]")
     static let dot = UInt8(ascii: ".")
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
@@ -247,41 +272,39 @@ extension ReferencePatterns {
 
   /// Whether `pattern` stands in `bytes` at `start`, before `end`.
   static func has(
-    _ pattern: [UInt8], in bytes: [UInt8], at start: Int, before end: Int? = nil
+    _ pattern: [UInt8], in bytes: Bytes, at start: Int, before end: Int? = nil
   ) -> Bool {
     guard start >= 0, start + pattern.count <= end ?? bytes.count else { return false }
-    return same(pattern, 0, bytes, start, count: pattern.count)
+    return pattern.withUnsafeBufferPointer { same($0, 0, bytes, start, count: pattern.count) }
   }
 
   /// Whether `count` bytes of `x` at `i` are those of `y` at `j`.
-  static func same(_ x: [UInt8], _ i: Int, _ y: [UInt8], _ j: Int, count: Int) -> Bool {
+  static func same(_ x: Bytes, _ i: Int, _ y: Bytes, _ j: Int, count: Int) -> Bool {
     guard count > 0 else { return true }
-    return x.withUnsafeBufferPointer { bx in
-      y.withUnsafeBufferPointer { by in
-        guard let x = bx.baseAddress, let y = by.baseAddress else { return false }
-        return memcmp(x + i, y + j, count) == 0
-      }
-    }
+    guard let x = x.baseAddress, let y = y.baseAddress else { return false }
+    return memcmp(x + i, y + j, count) == 0
   }
 
   /// Where `byte` first stands in `range` of `bytes`.
-  static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard !range.isEmpty, let base = buffer.baseAddress else { return nil }
-      return memchr(base + range.lowerBound, Int32(byte), range.count).map {
-        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-      }
+  static func firstIndex(of byte: UInt8, in bytes: Bytes, _ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+    return memchr(base + range.lowerBound, Int32(byte), range.count).map {
+      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
     }
   }
 
   /// Where the line that starts at `start` ends: its newline, or the end of the text.
-  static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int {
+  static func lineEnd(_ bytes: Bytes, from start: Int) -> Int {
     guard start < bytes.count else { return bytes.count }
     return firstIndex(of: Byte.newline, in: bytes, start..<bytes.count) ?? bytes.count
   }
 
+  static func isEllipsis(_ lines: TextLines, _ index: Int) -> Bool {
+    lines.bytes.withUnsafeBufferPointer { isEllipsis($0, lines.ranges[index]) }
+  }
+
   /// Whether the line is `...`, spaces and tabs around it.
-  static func isEllipsis(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+  static func isEllipsis(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
     // Most lines start with neither a blank nor a dot: told by their first byte.
     guard range.count >= 3, [Byte.dot, Byte.space, Byte.tab].contains(bytes[range.lowerBound])
     else { return false }

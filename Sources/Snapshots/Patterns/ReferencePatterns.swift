@@ -18,7 +18,8 @@ import Foundation
 struct ReferencePatterns {
   /// What each kind's placeholder matches besides its own spelling.
   let kinds: [String: [NSRegularExpression]]
-  let kindNames: [[UInt8]]
+  /// What starts a placeholder: `<` and a kind's name.
+  let placeholderStarts: [[UInt8]]
 
   init(filters: [SnapshotFilter]) {
     var kinds = Self.builtIn
@@ -26,15 +27,20 @@ struct ReferencePatterns {
       Self.add(filter, to: &kinds)
     }
     self.kinds = kinds
-    kindNames =
-      kinds.count == Self.builtIn.count ? Self.builtInNames : kinds.keys.map { Array($0.utf8) }
+    placeholderStarts =
+      kinds.count == Self.builtIn.count
+      ? Self.builtInStarts : Self.placeholderStarts(kinds: kinds.keys)
+  }
+
+  private static func placeholderStarts(kinds: some Sequence<String>) -> [[UInt8]] {
+    kinds.map { [Byte.less] + Array($0.utf8) }
   }
 
   /// The built-in filters' kinds, compiled once.
   private static let builtIn = SnapshotFilter.placeholderKinds.reduce(into: [:]) {
     add($1, to: &$0)
   }
-  private static let builtInNames = builtIn.keys.map { Array($0.utf8) }
+  private static let builtInStarts = placeholderStarts(kinds: builtIn.keys)
 
   private static func add(_ filter: SnapshotFilter, to kinds: inout [String: [NSRegularExpression]])
   {
@@ -49,7 +55,7 @@ struct ReferencePatterns {
   func mayHold(_ reference: String) -> Bool {
     var reference = reference
     return reference.withUTF8 { text in
-      ([Byte.anyPattern, Byte.ellipsis] + kindNames.map { [Byte.less] + $0 }).contains {
+      ([Byte.anyPattern, Byte.ellipsis] + placeholderStarts).contains {
         Self.find($0, in: text, from: 0) != nil
       }
     }
@@ -57,7 +63,7 @@ struct ReferencePatterns {
 
   /// Where `needle` first stands in `text` at or after `from`, and before `end`.
   static func find(
-    _ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int, before end: Int? = nil
+    _ needle: [UInt8], in text: Bytes, from: Int, before end: Int? = nil
   ) -> Int? {
     guard let base = text.baseAddress, let first = needle.first else { return nil }
     let end = min(end ?? text.count, text.count)
@@ -78,7 +84,9 @@ struct ReferencePatterns {
   /// Each line of the reference that holds a pattern and matches stands for the actual line
   /// (or lines, for `...`) it matches; the rest is the actual text.
   func kept(reference: String, actual: String) -> String {
-    if passes(Array(reference.utf8), Array(actual.utf8)) { return reference }
+    var (referenceText, actualText) = (reference, actual)
+    let passing = referenceText.withUTF8 { r in actualText.withUTF8 { a in passes(r, a) } }
+    if passing == true { return reference }
     let references = TextLines(reference)
     let actuals = TextLines(actual)
     var bindings = Bindings()
@@ -116,16 +124,27 @@ struct ReferencePatterns {
     case actual(Int)
   }
 
-  /// Whether the texts match: the case of a passing reference, in one pass.
+  /// Whether the texts match: the case of a passing reference, in one pass over the bytes where
+  /// they are (the reference file's, before it is decoded; the actual string's storage).
   ///
   /// `...` takes the lines up to the first that matches the reference line after it. The
   /// stretches of the reference between its patterns are compared with the actual bytes by
   /// `memcmp`, so a reference of a thousand lines and a hundred patterns costs a hundred line
   /// matches.
-  private func passes(_ reference: [UInt8], _ actual: [UInt8]) -> Bool {
+  /// `nil` when the reference holds no pattern.
+  func passes(_ reference: Data, _ actual: String) -> Bool? {
+    var actual = actual
+    return actual.withUTF8 { actual in
+      reference.withUnsafeBytes { passes($0.bindMemory(to: UInt8.self), actual) }
+    }
+  }
+
+  private func passes(_ reference: Bytes, _ actual: Bytes) -> Bool? {
+    let found = patterns(in: reference)
+    if found.isEmpty { return nil }
     var bindings = Bindings()
     var (r, a) = (0, 0)
-    for (start, isEllipsis) in patterns(in: reference) where start >= r {
+    for (index, (start, isEllipsis)) in found.enumerated() where start >= r {
       // The literal stretch before the pattern, compared as bytes.
       let length = start - r
       guard a + length <= actual.count, Self.same(reference, r, actual, a, count: length) else {
@@ -134,9 +153,20 @@ struct ReferencePatterns {
       (r, a) = (start, a + length)
       let end = Self.lineEnd(reference, from: r)
       guard isEllipsis else {
-        // The rest of the line, from the pattern on.
+        // The rest of the line, from the pattern on: as a glob when its patterns, all found
+        // already, are `[..]`s.
         let actualEnd = Self.lineEnd(actual, from: a)
-        guard matches(reference, r..<end, actual, a..<actualEnd, &bindings) else { return false }
+        var last = index + 1
+        while last < found.count, found[last].start < end { last += 1 }
+        let inLine = found[index..<last].lazy.map { $0.start }
+        let wildcards = inLine.allSatisfy {
+          reference[$0] == Byte.bracket && reference[$0 + 1] == Byte.dot
+        }
+        guard
+          wildcards
+            ? Self.glob(reference, r..<end, wildcards: inLine, actual, a..<actualEnd)
+            : matches(reference, r..<end, actual, a..<actualEnd, &bindings)
+        else { return false }
         (r, a) = (end, actualEnd)
         continue
       }
@@ -156,33 +186,44 @@ struct ReferencePatterns {
 
   /// Where the reference's patterns start, in order, and whether each is a `...` line (then
   /// its line's start).
-  private func patterns(in reference: [UInt8]) -> [(start: Int, isEllipsis: Bool)] {
+  ///
+  /// `[..]`, `[[..]]` and `...` are found by their first dot, placeholders by their `<`: one
+  /// `memchr` for each, as a hundred patterns in a reference that passes ask.
+  private func patterns(in text: Bytes) -> [(start: Int, isEllipsis: Bool)] {
     var found: [(start: Int, isEllipsis: Bool)] = []
-    reference.withUnsafeBufferPointer { text in
-      for needle in [Byte.anyPattern, Byte.ellipsis] + kindNames.map({ [Byte.less] + $0 }) {
-        var from = 0
-        while let offset = Self.find(needle, in: text, from: from) {
-          from = offset + 1
-          guard needle == Byte.ellipsis else {
-            // `[[..]]` starts at its first bracket.
-            let escaped =
-              needle == Byte.anyPattern && offset > 0 && text[offset - 1] == Byte.bracket
-            found.append((escaped ? offset - 1 : offset, false))
-            continue
-          }
-          var start = offset
-          while start > 0, text[start - 1] == Byte.space || text[start - 1] == Byte.tab {
-            start -= 1
-          }
-          if start == 0 || text[start - 1] == Byte.newline,
-            Self.isEllipsis(reference, start..<Self.lineEnd(reference, from: start))
-          {
-            found.append((start, true))
-          }
+    var from = 0
+    while let dot = Self.firstIndex(of: Byte.dot, in: text, from..<text.count) {
+      from = dot + 1
+      // Read byte by byte rather than with `has`: this runs for every pattern of a passing
+      // reference.
+      func byte(_ offset: Int) -> UInt8? { text.indices.contains(offset) ? text[offset] : nil }
+      if byte(dot - 1) == Byte.bracket, byte(dot + 1) == Byte.dot, byte(dot + 2) == Byte.closing {
+        // `[[..]]` starts at its first bracket.
+        let escaped = byte(dot - 2) == Byte.bracket && byte(dot + 3) == Byte.closing
+        found.append((escaped ? dot - 2 : dot - 1, false))
+        from = dot + 3
+      } else if byte(dot + 1) == Byte.dot, byte(dot + 2) == Byte.dot {
+        var start = dot
+        while start > 0, text[start - 1] == Byte.space || text[start - 1] == Byte.tab {
+          start -= 1
         }
+        if start == 0 || text[start - 1] == Byte.newline,
+          Self.isEllipsis(text, start..<Self.lineEnd(text, from: start))
+        {
+          found.append((start, true))
+        }
+        from = dot + 3
       }
     }
-    return found.sorted { $0.start < $1.start }
+    let sorted = found.count
+    from = 0
+    while let less = Self.firstIndex(of: Byte.less, in: text, from..<text.count) {
+      from = less + 1
+      if placeholderStarts.contains(where: { Self.has($0, in: text, at: less) }) {
+        found.append((less, false))
+      }
+    }
+    return sorted == found.count ? found : found.sorted { $0.start < $1.start }
   }
 
   /// One run of changed lines, paired by dynamic programming (in order alone when the run is
@@ -204,7 +245,7 @@ struct ReferencePatterns {
     var best = [Int](repeating: 0, count: (rs.count + 1) * width)
     func score(_ r: Int, _ a: Int) -> Int { best[r * width + a] }
     func ellipsis(_ r: Int) -> Bool {
-      Self.isEllipsis(references.bytes, references.ranges[rs.lowerBound + r])
+      Self.isEllipsis(references, rs.lowerBound + r)
     }
     func matchesAlone(_ r: Int, _ a: Int) -> Bool {
       var scratch = Bindings()
@@ -261,7 +302,7 @@ struct ReferencePatterns {
     var kept: [Line] = []
     var a = actualRun.lowerBound
     for r in rs
-    where holdsPattern(references, r) && !Self.isEllipsis(references.bytes, references.ranges[r]) {
+    where holdsPattern(references, r) && !Self.isEllipsis(references, r) {
       var tried = bindings
       guard
         let found = (a..<actualRun.upperBound).first(where: {

@@ -232,16 +232,27 @@ struct SnapshotVerification<Value, Format> {
       if let matches = strategy.diffing.matchesRecording, matches(captured, referenceData) {
         return .matched
       }
+      // What a reference's patterns match stays as written, compared and recorded alike. A
+      // text stored as its UTF-8 (`matchesRecording`) is matched in its file's bytes, before
+      // it is decoded.
+      var patterns: ReferencePatterns?
+      if let actualText = captured as? String {
+        let found = ReferencePatterns(filters: filters)
+        if strategy.diffing.matchesRecording == nil {
+          patterns = found
+        } else if let passing = found.passes(referenceData, actualText) {
+          if passing { return .matched }
+          patterns = found
+        }
+      }
       do {
         let reference = try strategy.diffing.fromData(referenceData)
-        // What a reference's patterns match stays as written, compared and recorded alike.
-        if let text = reference as? String, let actualText = captured as? String {
-          let patterns = ReferencePatterns(filters: filters)
-          if patterns.mayHold(text) {
-            let kept = patterns.kept(reference: text, actual: actualText)
-            if kept == text { return .matched }
-            actual = kept as? Format
-          }
+        if let patterns, let text = reference as? String, let actualText = captured as? String,
+          patterns.mayHold(text)
+        {
+          let kept = patterns.kept(reference: text, actual: actualText)
+          if kept == text { return .matched }
+          actual = kept as? Format
         }
         guard let difference = strategy.diffing.diff(reference, actual ?? captured) else {
           return .matched
