@@ -111,33 +111,36 @@ extension ReferencePatterns {
     _ reference: Bytes, _ line: Range<Int>, _ actual: Bytes, _ actualLine: Range<Int>
   ) -> Bool? {
     guard firstIndex(of: Byte.less, in: reference, line) == nil else { return nil }
-    var (wildcards, escaped, from) = ([Int](), false, line.lowerBound)
+    var (wildcards, escaped, from) = ([PatternStart](), false, line.lowerBound)
     while let next = nextWildcard(reference, from..<line.upperBound, escaped: &escaped) {
-      wildcards.append(next)
+      wildcards.append(PatternStart(start: next, isEllipsis: false))
       from = next + Byte.anyPattern.count
     }
     guard !escaped, !wildcards.isEmpty else { return nil }
-    return glob(reference, line, wildcards: wildcards, actual, actualLine)
+    return glob(reference, line, wildcards: wildcards, wildcards.indices, actual, actualLine)
   }
 
-  /// Whether a line whose only patterns are the `[..]`s at `wildcards` matches.
+  /// Whether a line whose only patterns are the `[..]`s at `wildcards[indices]` matches.
   ///
   /// Its first text starts the actual line, its last ends it, and each other stands at its
   /// first place after the one before.
   static func glob(
-    _ reference: Bytes, _ line: Range<Int>, wildcards: some Collection<Int>, _ actual: Bytes,
-    _ actualLine: Range<Int>
+    _ reference: Bytes, _ line: Range<Int>, wildcards: [PatternStart], _ indices: Range<Int>,
+    _ actual: Bytes, _ actualLine: Range<Int>
   ) -> Bool {
     var (r, a) = (line.lowerBound, actualLine.lowerBound)
-    for (index, wildcard) in wildcards.enumerated() {
+    var index = indices.lowerBound
+    while index < indices.upperBound {
+      let wildcard = wildcards[index].start
       let count = wildcard - r
       var found = a
       // The first text at the start; one between two at its first place after the last.
       while found + count <= actualLine.upperBound, !same(reference, r, actual, found, count: count)
       {
-        guard index > 0 else { return false }
+        guard index > indices.lowerBound else { return false }
         found += 1
       }
+      index += 1
       guard found + count <= actualLine.upperBound else { return false }
       (r, a) = (wildcard + Byte.anyPattern.count, found + count)
     }
@@ -287,10 +290,11 @@ extension ReferencePatterns {
 
   /// Where `byte` first stands in `range` of `bytes`.
   static func firstIndex(of byte: UInt8, in bytes: Bytes, _ range: Range<Int>) -> Int? {
-    guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
-    return memchr(base + range.lowerBound, Int32(byte), range.count).map {
-      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-    }
+    let count = range.upperBound - range.lowerBound
+    guard count > 0, let base = bytes.baseAddress,
+      let found = memchr(base + range.lowerBound, Int32(byte), count)
+    else { return nil }
+    return UnsafeRawPointer(base).distance(to: found)
   }
 
   /// Where the line that starts at `start` ends: its newline, or the end of the text.

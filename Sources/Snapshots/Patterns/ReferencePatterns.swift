@@ -144,27 +144,35 @@ struct ReferencePatterns {
     if found.isEmpty { return nil }
     var bindings = Bindings()
     var (r, a) = (0, 0)
-    for (index, (start, isEllipsis)) in found.enumerated() where start >= r {
+    // Index loops and a struct rather than `enumerated()` and tuples: a debug build, where
+    // tests run, pays for each generic step.
+    var index = 0
+    while index < found.count {
+      let pattern = found[index]
+      index += 1
+      if pattern.start < r { continue }
       // The literal stretch before the pattern, compared as bytes.
-      let length = start - r
+      let length = pattern.start - r
       guard a + length <= actual.count, Self.same(reference, r, actual, a, count: length) else {
         return false
       }
-      (r, a) = (start, a + length)
+      (r, a) = (pattern.start, a + length)
       let end = Self.lineEnd(reference, from: r)
-      guard isEllipsis else {
+      guard pattern.isEllipsis else {
         // The rest of the line, from the pattern on: as a glob when its patterns, all found
         // already, are `[..]`s.
         let actualEnd = Self.lineEnd(actual, from: a)
-        var last = index + 1
-        while last < found.count, found[last].start < end { last += 1 }
-        let inLine = found[index..<last].lazy.map { $0.start }
-        let wildcards = inLine.allSatisfy {
-          reference[$0] == Byte.bracket && reference[$0 + 1] == Byte.dot
+        var last = index - 1
+        var wildcards = true
+        while last < found.count, found[last].start < end {
+          let start = found[last].start
+          wildcards = wildcards && reference[start] == Byte.bracket
+            && reference[start + 1] == Byte.dot
+          last += 1
         }
         guard
           wildcards
-            ? Self.glob(reference, r..<end, wildcards: inLine, actual, a..<actualEnd)
+            ? Self.glob(reference, r..<end, wildcards: found, index - 1..<last, actual, a..<actualEnd)
             : matches(reference, r..<end, actual, a..<actualEnd, &bindings)
         else { return false }
         (r, a) = (end, actualEnd)
@@ -184,13 +192,19 @@ struct ReferencePatterns {
       && Self.same(reference, r, actual, a, count: reference.count - r)
   }
 
-  /// Where the reference's patterns start, in order, and whether each is a `...` line (then
-  /// its line's start).
+  /// Where a pattern of a reference starts, and whether it is a `...` line (then its line's
+  /// start).
+  struct PatternStart {
+    let start: Int
+    let isEllipsis: Bool
+  }
+
+  /// Where the reference's patterns start, in order.
   ///
   /// `[..]`, `[[..]]` and `...` are found by their first dot, placeholders by their `<`: one
   /// `memchr` for each, as a hundred patterns in a reference that passes ask.
-  private func patterns(in text: Bytes) -> [(start: Int, isEllipsis: Bool)] {
-    var found: [(start: Int, isEllipsis: Bool)] = []
+  private func patterns(in text: Bytes) -> [PatternStart] {
+    var found: [PatternStart] = []
     var from = 0
     while let dot = Self.firstIndex(of: Byte.dot, in: text, from..<text.count) {
       from = dot + 1
@@ -200,7 +214,7 @@ struct ReferencePatterns {
       if byte(dot - 1) == Byte.bracket, byte(dot + 1) == Byte.dot, byte(dot + 2) == Byte.closing {
         // `[[..]]` starts at its first bracket.
         let escaped = byte(dot - 2) == Byte.bracket && byte(dot + 3) == Byte.closing
-        found.append((escaped ? dot - 2 : dot - 1, false))
+        found.append(PatternStart(start: escaped ? dot - 2 : dot - 1, isEllipsis: false))
         from = dot + 3
       } else if byte(dot + 1) == Byte.dot, byte(dot + 2) == Byte.dot {
         var start = dot
@@ -210,7 +224,7 @@ struct ReferencePatterns {
         if start == 0 || text[start - 1] == Byte.newline,
           Self.isEllipsis(text, start..<Self.lineEnd(text, from: start))
         {
-          found.append((start, true))
+          found.append(PatternStart(start: start, isEllipsis: true))
         }
         from = dot + 3
       }
@@ -220,7 +234,7 @@ struct ReferencePatterns {
     while let less = Self.firstIndex(of: Byte.less, in: text, from..<text.count) {
       from = less + 1
       if placeholderStarts.contains(where: { Self.has($0, in: text, at: less) }) {
-        found.append((less, false))
+        found.append(PatternStart(start: less, isEllipsis: false))
       }
     }
     return sorted == found.count ? found : found.sorted { $0.start < $1.start }
