@@ -162,18 +162,20 @@ struct ReferencePatterns {
         // The rest of the line, from the pattern on: as a glob when its patterns, all found
         // already, are `[..]`s.
         let actualEnd = Self.lineEnd(actual, from: a)
-        var last = index - 1
-        var wildcards = true
+        var (last, wildcards) = (index - 1, true)
         while last < found.count, found[last].start < end {
           let start = found[last].start
-          wildcards = wildcards && reference[start] == Byte.bracket
-            && reference[start + 1] == Byte.dot
+          if reference[start] != Byte.bracket || reference[start + 1] != Byte.dot {
+            wildcards = false
+          }
           last += 1
         }
+        let line = r..<end
+        let actualLine = a..<actualEnd
         guard
           wildcards
-            ? Self.glob(reference, r..<end, wildcards: found, index - 1..<last, actual, a..<actualEnd)
-            : matches(reference, r..<end, actual, a..<actualEnd, &bindings)
+            ? Self.glob(reference, line, wildcards: found, index - 1..<last, actual, actualLine)
+            : matches(reference, line, actual, actualLine, &bindings)
         else { return false }
         (r, a) = (end, actualEnd)
         continue
