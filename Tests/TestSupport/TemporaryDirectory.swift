@@ -1,6 +1,7 @@
 import Foundation
 
-/// A new empty folder under the system's temporary directory, removed by `remove()`.
+/// A new empty folder under the system's temporary directory, removed by `remove()` or, at the
+/// latest, when the test process exits.
 public struct TemporaryDirectory: Sendable {
   public let url: URL
 
@@ -8,6 +9,7 @@ public struct TemporaryDirectory: Sendable {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("swift-snapshots-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    Leftovers.add(url)
   }
 
   public var path: String { url.path }
@@ -24,5 +26,24 @@ public struct TemporaryDirectory: Sendable {
 
   public func remove() {
     try? FileManager.default.removeItem(at: url)
+  }
+}
+
+/// The folders a test made and did not remove, removed when the process exits: tests hand their
+/// paths to other processes, so none goes while the tests run, and a run leaves none behind.
+private enum Leftovers {
+  nonisolated(unsafe) static var urls: [URL] = []
+  static let lock = NSLock()
+  static let cleanUp: Void = {
+    atexit {
+      Leftovers.lock.withLock {
+        for url in Leftovers.urls { try? FileManager.default.removeItem(at: url) }
+      }
+    }
+  }()
+
+  static func add(_ url: URL) {
+    _ = cleanUp
+    lock.withLock { urls.append(url) }
   }
 }
