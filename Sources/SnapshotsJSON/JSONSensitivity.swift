@@ -10,18 +10,19 @@ struct JSONSensitivity {
     guard let document = try? JSONValue(parsing: Array(text.utf8)),
       let redactor = try? JSONRedactor(redactions)
     else { return SnapshotChange.lines(of: text) }
+    // Each redaction alone, parsed once, to tell which one puts a changed value back.
+    let alone = redactions.compactMap { one in (try? JSONRedactor([one])).map { (one, $0) } }
     var changes: [SnapshotChange<String>] = []
-    Self.eachLeaf(of: document, path: JSONPath.root, limit: limit) { path, changed in
+    Self.eachLeaf(of: document, limit: limit) { path, changed in
       let redacted = (try? redactor.redact(changed, strictly: false)) ?? changed
-      // Which redaction, if any, puts the value back as it was.
-      let undoing = redactor.redactions.first { one in
-        (try? JSONRedactor([one.redaction]).redact(changed, strictly: false))?
-          .isSemanticallyEqual(to: document) ?? false
+      let undoing = alone.first { _, redactor in
+        (try? redactor.redact(changed, strictly: false))?.isSemanticallyEqual(to: document)
+          ?? false
       }
       changes.append(
         SnapshotChange(
           path, redacted.canonicalText,
-          ifUncaught: undoing.map { "the redaction \($0.redaction.selector) replaces it" }))
+          ifUncaught: undoing.map { "the redaction \($0.0.selector) replaces it" }))
     }
     return changes
   }
@@ -30,8 +31,7 @@ struct JSONSensitivity {
   /// gains a character, a number becomes another, a Boolean its opposite, `null` `false`, an
   /// empty array or object one member.
   private static func eachLeaf(
-    of document: JSONValue, path: String, limit: Int,
-    _ body: (String, JSONValue) -> Void
+    of document: JSONValue, limit: Int, _ body: (String, JSONValue) -> Void
   ) {
     var count = 0
     func walk(_ value: JSONValue, _ path: String, _ rebuild: (JSONValue) -> JSONValue) {
@@ -58,7 +58,7 @@ struct JSONSensitivity {
         body(path, rebuild(changed(value)))
       }
     }
-    walk(document, path) { $0 }
+    walk(document, JSONPath.root) { $0 }
   }
 
   private static func changed(_ leaf: JSONValue) -> JSONValue {

@@ -231,7 +231,8 @@ struct ReferencePatterns {
         from = dot + 3
       }
     }
-    let sorted = found.count
+    // Found by their dots, the patterns so far are in order; placeholders may fall between.
+    let byDots = found.count
     from = 0
     while let less = Self.firstIndex(of: Byte.less, in: text, from..<text.count) {
       from = less + 1
@@ -239,7 +240,7 @@ struct ReferencePatterns {
         found.append(PatternStart(start: less, isEllipsis: false))
       }
     }
-    return sorted == found.count ? found : found.sorted { $0.start < $1.start }
+    return byDots == found.count ? found : found.sorted { $0.start < $1.start }
   }
 
   /// One run of changed lines, paired by dynamic programming (in order alone when the run is
