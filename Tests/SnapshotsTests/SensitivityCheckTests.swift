@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @_spi(Tooling) @testable import Snapshots
@@ -34,6 +35,20 @@ import Testing
           "line 1 (case)", "ID 42", ifUncaught: "the comparison ignores a change of case"),
         original: "id 42", filters: [], packageRoot: nil, reference: "id 42")
         == "the comparison ignores a change of case")
+  }
+
+  @Test func reportsAreAppendedAndAFailedWriteIsAnError() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let entry = SensitivityCheck.Entry(
+      reference: "inline", sourceFile: "/P/T.swift", line: 9, tried: 1, passed: [])
+    let log = folder.file("sensitivity.jsonl")
+    try SensitivityCheck.append(entry, to: log.path)
+    try SensitivityCheck.append(entry, to: log.path)
+    #expect(SensitivityCheck.entries(in: log) == [entry, entry])
+    #expect(throws: AtomicFile.WriteError.self) {
+      try SensitivityCheck.append(entry, to: folder.file("missing/sensitivity.jsonl").path)
+    }
   }
 
   @Test func aReportSaysWhichSnapshotsCannotFail() {

@@ -17,7 +17,7 @@ import Foundation
   case referenceNotRead
   /// The encoded value would not decode again, so it is never written.
   case wouldNotReadBack
-  /// The reference or the actual value could not be written.
+  /// The reference, the actual value or the sensitivity check's report could not be written.
   case notWritten
   /// The pending record could not be written (a full disk).
   case recordLost

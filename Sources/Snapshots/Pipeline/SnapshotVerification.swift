@@ -275,19 +275,31 @@ struct SnapshotVerification<Value, Format> {
   /// its strategy says and each change judged again (``SensitivityCheck``).
   private func checked(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
     let result = compare(actual, prepared)
-    if SensitivityCheck.log != nil, case .matched = result, let actual {
-      probe(actual, prepared)
+    if let log = SensitivityCheck.log, case .matched = result, let actual {
+      do {
+        try probe(actual, prepared, log: log)
+      } catch let refusal as Refusal {
+        return refusal.result
+      } catch {
+        // A report that cannot be written (a full disk) must not read as a snapshot that can
+        // fail: the assertion fails, and the check says tests failed.
+        return .failed(.notWritten, "The sensitivity check's report was not written: \(error)")
+      }
     }
     return result
   }
 
-  private func probe(_ captured: Format, _ prepared: Prepared) {
+  private func probe(_ captured: Format, _ prepared: Prepared, log: String) throws {
     let text = captured as? String
     let changes =
       strategy.changes?(captured)
       ?? text.map { SnapshotChange.lines(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
     // Read once for every change: the reference the value just matched.
-    guard case .success(let data) = referenceData(prepared) else { return }
+    let data: Data?
+    switch referenceData(prepared) {
+    case .success(let read): data = read
+    case .failure(let refusal): throw refusal
+    }
     let reference = data.flatMap { String(data: $0, encoding: .utf8) }
     var passed: [SensitivityCheck.Passed] = []
     for change in changes {
@@ -307,10 +319,11 @@ struct SnapshotVerification<Value, Format> {
     case .inline: path = "inline"
     }
     let (file, line) = place.source
-    SensitivityCheck.append(
+    try SensitivityCheck.append(
       .init(
         reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed,
-        unchecked: strategy.changes == nil && text == nil))
+        unchecked: strategy.changes == nil && text == nil),
+      to: log)
   }
 
   /// Judges a captured value, then encodes the value to keep, and records or keeps it.

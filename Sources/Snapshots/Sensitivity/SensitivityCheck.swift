@@ -108,23 +108,11 @@ extension SnapshotChange where Format == String {
     return change.ifUncaught ?? "the comparison does not tell it from the reference"
   }
 
-  private static let writing = Locked(())
-
-  /// Appends an assertion's report to the file.
-  static func append(_ entry: Entry) {
-    guard let log, let line = try? JSONEncoder().encode(entry) else { return }
-    writing.withLock { _ in
-      guard
-        let handle = FileHandle(forWritingAtPath: log)
-          ?? {
-            _ = FileManager.default.createFile(atPath: log, contents: nil)
-            return FileHandle(forWritingAtPath: log)
-          }()
-      else { return }
-      defer { try? handle.close() }
-      _ = try? handle.seekToEnd()
-      try? handle.write(contentsOf: line + Data("\n".utf8))
-    }
+  /// Appends an assertion's report to `log`: one `write` with `O_APPEND`, as the failure log
+  /// is written, so the reports of tests running in parallel never interleave.
+  static func append(_ entry: Entry, to log: String) throws(AtomicFile.WriteError) {
+    guard let line = try? JSONEncoder().encode(entry) else { return }
+    try AtomicFile.append(String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: log))
   }
 
   /// The reports a run left, in order.
