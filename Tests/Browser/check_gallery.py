@@ -36,8 +36,9 @@ with sync_playwright() as playwright:
     page.goto("file://" + page_path, wait_until="domcontentloaded")
     page.locator("[data-snapshot]").first.wait_for()
     first_screen = time.monotonic() - started
+    # Printed, not checked: a timed check fails on a busy machine; the first screen's < 1 s
+    # target is a row of Benchmarks (GalleryWorkloads), measured on 5,000 references.
     print(f"first screen drawn in {first_screen * 1000:.0f} ms")
-    check(first_screen < 1.0, "the first screen is drawn within a second")
 
     total = expected["total"]
     check(page.locator("[data-snapshot]").count() == total, f"{total} snapshots on the page")
