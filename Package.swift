@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "SnapshotsFixtures", targets: ["SnapshotsFixtures"]),
     .library(name: "SnapshotsCommandOutput", targets: ["SnapshotsCommandOutput"]),
     .library(name: "SnapshotsHTML", targets: ["SnapshotsHTML"]),
+    .library(name: "SnapshotsBrowser", targets: ["SnapshotsBrowser"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     // The plugins build it in the package's own debug build, beside its tests: it reads Swift
     // with its own lexer, so it builds in seconds.
@@ -56,6 +57,16 @@ let package = Package(
         "SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
         .product(name: "Plot", package: "Plot"),
       ]
+    ),
+    // `.screenshot`: pages drawn by headless Chromium over the DevTools pipe, started with
+    // SnapshotsCommandOutput's process spawning and compared by SnapshotsPNG.
+    .target(
+      name: "SnapshotsBrowser",
+      dependencies: ["Snapshots", "SnapshotsPNG", "SnapshotsCommandOutput"]
+    ),
+    .testTarget(
+      name: "SnapshotsBrowserTests",
+      dependencies: ["SnapshotsBrowser", "SnapshotsHTML", "TestSupport"]
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

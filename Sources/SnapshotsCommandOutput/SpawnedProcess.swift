@@ -12,21 +12,24 @@ import Foundation
 /// Not Foundation's `Process`: on Linux it learns that a program ended only once every process
 /// holding a descriptor it gave the program has closed it, so a child left behind (`sleep 5 &`)
 /// would hold a finished command for as long as it lives; and it cannot stop a program's
-/// children with it.
-struct SpawnedProcess {
-  let pid: pid_t
+/// children with it. `SnapshotsBrowser` starts Chromium with it, its DevTools pipe on two more
+/// descriptors.
+package struct SpawnedProcess {
+  package let pid: pid_t
   /// The read ends of the program's standard output and error, and the write end of its input.
-  let standardOutput: Int32
-  let standardError: Int32
+  package let standardOutput: Int32
+  package let standardError: Int32
   private let standardInput: Int32
 
-  struct SpawnError: Error, CustomStringConvertible {
-    var description: String
+  package struct SpawnError: Error, CustomStringConvertible {
+    package var description: String
   }
 
-  init(
+  /// Starts `path`; `descriptors` gives the program more descriptors than its three streams,
+  /// each the parent's descriptor (the value) under the number the program expects (the key).
+  package init(
     _ path: String, arguments: [String], environment: [String: String],
-    workingDirectory: String?
+    workingDirectory: String?, descriptors: [Int32: Int32] = [:]
   ) throws {
     guard workingDirectory == nil || Self.addChangeDirectory != nil else {
       throw SpawnError(description: "this C library cannot start a program in another folder")
@@ -47,6 +50,9 @@ struct SpawnedProcess {
     posix_spawn_file_actions_adddup2(&actions, input.read, 0)
     posix_spawn_file_actions_adddup2(&actions, output.write, 1)
     posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+    for (number, descriptor) in descriptors {
+      posix_spawn_file_actions_adddup2(&actions, descriptor, number)
+    }
     if let workingDirectory, let changeDirectory = Self.addChangeDirectory {
       _ = changeDirectory(&actions, workingDirectory)
     }
@@ -107,7 +113,9 @@ struct SpawnedProcess {
   ///
   /// Made close-on-exec as it is made (`pipe2`), where the C library can: set afterwards, a
   /// program another test starts in between would inherit it, and hold this one's output open.
-  private static func pipe() throws -> (read: Int32, write: Int32) {
+  /// Both ends are numbered 10 or more, so that `descriptors` can give them any lower number
+  /// without one `dup2` overwriting the source of the next.
+  package static func pipe() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [0, 0]
     let made: Int32
     if let pipe2 = Self.pipe2 {
@@ -119,12 +127,22 @@ struct SpawnedProcess {
     guard made == 0 else {
       throw SpawnError(description: "no pipe: \(String(cString: strerror(errno)))")
     }
+    for index in 0..<2 where ends[index] < 10 {
+      let moved = fcntl(ends[index], F_DUPFD_CLOEXEC, 10)
+      close(ends[index])
+      ends[index] = moved
+    }
+    guard ends.allSatisfy({ $0 >= 0 }) else {
+      let reason = String(cString: strerror(errno))
+      for end in ends where end >= 0 { close(end) }
+      throw SpawnError(description: "no descriptor: \(reason)")
+    }
     return (ends[0], ends[1])
   }
 
   /// Writes `data` to the program's standard input on a thread of its own, then closes it; a
   /// program that does not read it all does not fail the test process.
-  func write(_ data: Data) {
+  package func write(_ data: Data) {
     Self.ignoreBrokenPipes
     let descriptor = standardInput
     Thread.detachNewThread {
@@ -147,7 +165,7 @@ struct SpawnedProcess {
   private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
   /// Where the program stands after a wait.
-  enum Progress {
+  package enum Progress {
     case ended(CommandOutput.Ending)
     case running
     /// The test process cannot learn how it ended (`ECHILD`: something reaps children, or
@@ -159,7 +177,7 @@ struct SpawnedProcess {
   ///
   /// Its group is stopped before the program is reaped: until then its process id, which is
   /// the group's, cannot be taken by another process, so the signal reaches only what it left.
-  func wait(for limit: Duration) -> Progress {
+  package func wait(for limit: Duration) -> Progress {
     let deadline = ContinuousClock.now + limit
     while true {
       var info = siginfo_t()
@@ -177,7 +195,7 @@ struct SpawnedProcess {
   }
 
   /// Stops the program and its group: `SIGTERM`, then `SIGKILL` half a second later.
-  func stop() {
+  package func stop() {
     kill(-pid, SIGTERM)
     guard case .ended = wait(for: .milliseconds(500)) else {
       kill(-pid, SIGKILL)

@@ -107,7 +107,7 @@ extension [ImageMask] {
   }
 
   /// The image with every mask painted in ``ImageMask/color``.
-  func painted(on image: Image) throws -> Image {
+  package func painted(on image: Image) throws -> Image {
     guard !isEmpty else { return image }
     var rgba = image.rgba
     for mask in self {

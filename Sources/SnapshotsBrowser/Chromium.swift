@@ -1,0 +1,278 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+import SnapshotsCommandOutput
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The test process's one headless Chromium: found, started on the first screenshot, shared by
+/// every assertion, and stopped with its process group when the process ends.
+///
+/// Chromium ends by itself when its command pipe closes, so a test process that is killed
+/// (`kill -9`, a CI timeout, a crash) takes it along: the kernel closes the pipe.
+final class Chromium: Sendable {
+  /// The variable that names the executable, before `PATH` is searched.
+  static let variable = "SNAPSHOTS_CHROMIUM"
+  /// The names searched for on `PATH`, in this order.
+  static let names = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"]
+
+  let process: SpawnedProcess
+  let connection: DevToolsConnection
+  private let profile: URL
+  private let idlePages = Locked<[BrowserPage]>([])
+  /// Whether a page is being drawn, and who waits to draw next.
+  private let turns = Locked<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  // MARK: - Finding it
+
+  /// The executable `SNAPSHOTS_CHROMIUM` names, or the first of ``names`` on `PATH`.
+  static func executable(in environment: [String: String]) throws -> String {
+    let install =
+      "Install it (Debian, Ubuntu: `sudo apt-get install chromium`) or set \(variable) to a "
+      + "Chromium or Chrome executable."
+    if let named = environment[variable], !named.isEmpty {
+      guard FileManager.default.isExecutableFile(atPath: named) else {
+        throw BrowserError(
+          description: "\(variable) names \(named), which is not an executable file. \(install)")
+      }
+      return named
+    }
+    let path = environment["PATH"] ?? ""
+    let folders = path.split(separator: ":").map(String.init)
+    for name in names {
+      for folder in folders {
+        let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    throw BrowserError(
+      description:
+        "Chromium was not found, so nothing was rendered or recorded: \(variable) is not set, and "
+        + "none of \(names.joined(separator: ", ")) is on PATH (\(path)). \(install)")
+  }
+
+  // MARK: - Starting and stopping it
+
+  /// Its switches: headless, the DevTools pipe, a profile of its own, and nothing that draws
+  /// differently from run to run or reaches the network by itself.
+  static func arguments(profile: URL) -> [String] {
+    [
+      "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
+      // Root in a container has no sandbox to start; the pages are the tests' own.
+      "--no-sandbox", "--disable-dev-shm-usage",
+      "--no-first-run", "--no-default-browser-check", "--disable-default-apps",
+      "--disable-extensions", "--disable-component-update", "--disable-background-networking",
+      "--disable-sync", "--disable-breakpad", "--disable-crash-reporter",
+      "--metrics-recording-only",
+      "--password-store=basic", "--mute-audio",
+      // Pages in the background draw and run their timers as the one in front does.
+      "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+      "--disable-renderer-backgrounding",
+      // The same pixels on every run: software drawing, sRGB, unhinted glyphs, no scrollbars.
+      "--disable-gpu", "--force-color-profile=srgb", "--font-render-hinting=none",
+      "--hide-scrollbars", "--disable-features=Translate,PaintHolding",
+      "about:blank",
+    ]
+  }
+
+  private init(environment: [String: String]) throws {
+    let executable = try Self.executable(in: environment)
+    Self.removeAbandonedProfiles()
+    profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(Self.profilePrefix)\(getpid()).\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+    let toBrowser = try SpawnedProcess.pipe()
+    let fromBrowser: (read: Int32, write: Int32)
+    do { fromBrowser = try SpawnedProcess.pipe() } catch {
+      close(toBrowser.read)
+      close(toBrowser.write)
+      throw error
+    }
+    defer {
+      close(toBrowser.read)
+      close(fromBrowser.write)
+    }
+    do {
+      process = try SpawnedProcess(
+        executable, arguments: Self.arguments(profile: profile), environment: environment,
+        workingDirectory: nil, descriptors: [3: toBrowser.read, 4: fromBrowser.write])
+    } catch {
+      close(toBrowser.write)
+      close(fromBrowser.read)
+      try? FileManager.default.removeItem(at: profile)
+      throw BrowserError(description: "Chromium (\(executable)) could not be started: \(error)")
+    }
+    process.write(Data())
+    let messages = Self.drain(process.standardError)
+    Self.drain(process.standardOutput)
+    connection = DevToolsConnection(
+      commands: toBrowser.write, replies: fromBrowser.read,
+      ending: { [executable] in
+        let text = messages.withLock { String(decoding: $0, as: UTF8.self) }
+        return text.isEmpty
+          ? "\(executable) wrote nothing." : "\(executable) wrote:\n\(text)"
+      })
+  }
+
+  /// Reads a stream of Chromium's to its end, so that it never blocks on a full pipe; keeps the
+  /// last 4 KB, which say why it ended when it does.
+  @discardableResult
+  private static func drain(_ descriptor: Int32) -> Locked<[UInt8]> {
+    let kept = Locked<[UInt8]>([])
+    Thread.detachNewThread {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = chunk.withUnsafeMutableBytes {
+          Foundation.read(descriptor, $0.baseAddress, $0.count)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        kept.withLock { kept in
+          kept += chunk[..<count]
+          if kept.count > 4096 { kept.removeFirst(kept.count - 4096) }
+        }
+      }
+      close(descriptor)
+    }
+    return kept
+  }
+
+  /// Stops it: the command pipe closed (Chromium then ends by itself, in about 0.2 s), its
+  /// group killed if it has not, and its profile removed.
+  func stop() {
+    connection.closeCommands()
+    if case .running = process.wait(for: .seconds(2)) { process.stop() }
+    try? FileManager.default.removeItem(at: profile)
+  }
+
+  static let profilePrefix = "swift-snapshots-chromium."
+
+  /// Profiles left by test processes that were killed: theirs is the process id in the name.
+  private static func removeAbandonedProfiles() {
+    let folder = FileManager.default.temporaryDirectory
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(profilePrefix) {
+      let owner = name.dropFirst(profilePrefix.count).prefix { $0 != "." }
+      guard let pid = pid_t(owner), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+        continue
+      }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+  }
+
+  // MARK: - The one browser
+
+  private static let shared = Locked<Task<Chromium, any Error>?>(nil)
+  private static let started = Locked<[Chromium]>([])
+  private static let stopsAtExit: Void = { atexit { Chromium.stopAll() } }()
+
+  /// How many browsers this process has started.
+  package static var startCount: Int { started.withLock { $0.count } }
+
+  /// The running browser, started if none is.
+  static func running(within limit: Duration) async throws -> Chromium {
+    let task = shared.withLock { shared in
+      if let shared { return shared }
+      let task = Task { try await start(within: limit) }
+      shared = task
+      return task
+    }
+    do {
+      let browser = try await task.value
+      // One that ended, or was stopped for not answering, gives way to a new one.
+      guard browser.connection.isOpen else {
+        discard(task)
+        browser.stop()
+        return try await running(within: limit)
+      }
+      return browser
+    } catch {
+      discard(task)
+      throw error
+    }
+  }
+
+  private static func discard(_ task: Task<Chromium, any Error>) {
+    shared.withLock { if $0 == task { $0 = nil } }
+  }
+
+  private static func start(within limit: Duration) async throws -> Chromium {
+    _ = stopsAtExit
+    let launched = try Chromium(environment: ProcessInfo.processInfo.environment)
+    started.withLock { $0.append(launched) }
+    do {
+      try await launched.connection.call("Browser.getVersion", within: limit)
+      return launched
+    } catch {
+      launched.stop()
+      throw error
+    }
+  }
+
+  private static func stopAll() {
+    for browser in started.withLock({ $0 }) { browser.stop() }
+  }
+
+  // MARK: - Pages
+
+  /// Runs `body` while no other assertion draws: a page in the background of a headless
+  /// Chromium draws no frame, so two screenshots at once would wait for each other's window.
+  func inTurn<Result>(_ body: () async throws -> Result) async throws -> Result {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = turns.withLock { turns in
+        if turns.busy {
+          turns.waiting.append(continuation)
+          return false
+        }
+        turns.busy = true
+        return true
+      }
+      if now { continuation.resume() }
+    }
+    defer {
+      turns.withLock { turns in
+        if turns.waiting.isEmpty {
+          turns.busy = false
+        } else {
+          turns.waiting.removeFirst().resume()
+        }
+      }
+    }
+    return try await body()
+  }
+
+  /// A page to render in, reused once an assertion is done with it: opening one costs more
+  /// than the screenshot.
+  func page(within limit: Duration) async throws -> BrowserPage {
+    if let page = idlePages.withLock({ $0.popLast() }) { return page }
+    let target = try await connection.call(
+      "Target.createTarget", ["url": "about:blank"], within: limit)
+    guard let targetID = target["targetId"] as? String else {
+      throw BrowserError(description: "Chromium opened no page: \(target)")
+    }
+    let attached = try await connection.call(
+      "Target.attachToTarget", ["targetId": targetID, "flatten": true], within: limit)
+    guard let session = attached["sessionId"] as? String else {
+      throw BrowserError(description: "Chromium attached to no page: \(attached)")
+    }
+    try await connection.call("Network.enable", session: session, within: limit)
+    try await connection.call(
+      "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, within: limit)
+    return BrowserPage(session: session, target: targetID)
+  }
+
+  /// Takes a page back for the next assertion.
+  func reuse(_ page: BrowserPage) {
+    idlePages.withLock { $0.append(page) }
+  }
+
+  /// Closes a page that failed, rather than rendering in it again.
+  func closePage(_ page: BrowserPage) async {
+    connection.forget(session: page.session)
+    _ = try? await connection.call("Page.close", session: page.session, within: .seconds(5))
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why the browser could not render a page: said in the failure, with nothing recorded.
+struct BrowserError: Error, CustomStringConvertible {
+  var description: String
+  /// Whether the browser itself is at fault (it ended, or stopped answering), so the next
+  /// assertion starts another.
+  var browserLost = false
+}
+
+/// A JSON object read from or written to Chromium, as `JSONSerialization` gives it.
+struct DevToolsObject: @unchecked Sendable {
+  var fields: [String: Any]
+}
+
+/// The DevTools protocol on a pipe (`--remote-debugging-pipe`), with no WebSocket and no port.
+///
+/// Chromium reads commands on its descriptor 3 and writes replies and events on 4, each message
+/// a JSON object ended by a NUL byte.
+///
+/// Commands carry an `id` the reply repeats, and the `sessionId` of the page they are for; a
+/// thread of its own reads replies and hands each to the task that waits for it. Of the events
+/// it keeps only the network's: which requests each page still waits for.
+final class DevToolsConnection: Sendable {
+  private let commands: Int32
+  private let replies: Int32
+  private let state = Locked(State())
+  /// Held while a command is written; whether the command pipe is closed.
+  private let writing = Locked(false)
+
+  private struct State {
+    var nextID = 1
+    var waiting: [Int: CheckedContinuation<DevToolsObject, any Error>] = [:]
+    /// Per page (session), its requests under way and their URLs.
+    var requests: [String: [String: String]] = [:]
+    /// Why the connection ended, once it has.
+    var ended: String?
+  }
+
+  /// `commands` is the write end of Chromium's descriptor 3, `replies` the read end of its 4;
+  /// `ending` says why Chromium stopped answering (its last words on standard error).
+  init(commands: Int32, replies: Int32, ending: @escaping @Sendable () -> String) {
+    self.commands = commands
+    self.replies = replies
+    Thread.detachNewThread { [self] in
+      read()
+      end(because: "Chromium ended. \(ending())")
+    }
+  }
+
+  deinit {
+    closeCommands()
+    close(replies)
+  }
+
+  /// Whether Chromium still answers.
+  var isOpen: Bool { state.withLock { $0.ended == nil } }
+
+  /// Closes the command pipe: Chromium ends when it reads its end.
+  func closeCommands() {
+    writing.withLock { closed in
+      if !closed { close(commands) }
+      closed = true
+    }
+  }
+
+  /// Sends a command and waits for its reply's `result`, at most `limit`.
+  @discardableResult
+  func call(
+    _ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
+    within limit: Duration
+  ) async throws -> [String: Any] {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+    if let session { message["sessionId"] = session }
+    var data = try JSONSerialization.data(withJSONObject: message)
+    data.append(0)
+    let reply = try await withCheckedThrowingContinuation { continuation in
+      let ended = state.withLock { state -> String? in
+        if state.ended == nil { state.waiting[id] = continuation }
+        return state.ended
+      }
+      if let ended {
+        return continuation.resume(throwing: BrowserError(description: ended, browserLost: true))
+      }
+      if let failure = write(data) {
+        return answer(id, with: .failure(BrowserError(description: failure, browserLost: true)))
+      }
+      let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        let error = BrowserError(
+          description: "Chromium did not answer \(method) within \(limit); it is stopped.",
+          browserLost: true)
+        answer(id, with: .failure(error))
+      }
+    }
+    if let error = reply.fields["error"] as? [String: Any] {
+      let text = error["message"] as? String ?? "\(error)"
+      throw BrowserError(description: "Chromium refused \(method): \(text)")
+    }
+    return reply.fields["result"] as? [String: Any] ?? [:]
+  }
+
+  /// Waits until the page has no request under way, at most `limit`.
+  func networkIdle(session: String, within limit: Duration) async throws {
+    let deadline = ContinuousClock.now + limit
+    while let pending = state.withLock({ $0.requests[session]?.values.sorted().first }) {
+      guard ContinuousClock.now < deadline else {
+        throw BrowserError(description: "The page still waits for \(pending) after \(limit).")
+      }
+      try await Task.sleep(for: .milliseconds(2))
+    }
+  }
+
+  /// Forgets a page's requests once it is closed.
+  func forget(session: String) {
+    state.withLock { _ = $0.requests.removeValue(forKey: session) }
+  }
+
+  // MARK: - The pipe
+
+  private func write(_ data: Data) -> String? {
+    writing.withLock { closed in
+      guard !closed else { return "Chromium's command pipe is closed." }
+      return data.withUnsafeBytes { bytes -> String? in
+        guard let start = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+          let count = Foundation.write(commands, start + offset, bytes.count - offset)
+          if count < 0 && errno == EINTR { continue }
+          guard count > 0 else { return "Chromium's command pipe is closed." }
+          offset += count
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Reads messages until Chromium closes its end.
+  private func read() {
+    var buffer = [UInt8]()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        Foundation.read(replies, $0.baseAddress, $0.count)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      var start = buffer.count
+      buffer += chunk[..<count]
+      var consumed = 0
+      while let end = buffer[start...].firstIndex(of: 0) {
+        receive(Data(buffer[consumed..<end]))
+        consumed = end + 1
+        start = consumed
+      }
+      buffer.removeFirst(consumed)
+    }
+  }
+
+  private func receive(_ data: Data) {
+    guard let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+      return
+    }
+    if let id = fields["id"] as? Int {
+      return answer(id, with: .success(DevToolsObject(fields: fields)))
+    }
+    guard let session = fields["sessionId"] as? String, let method = fields["method"] as? String,
+      let parameters = fields["params"] as? [String: Any],
+      let request = parameters["requestId"] as? String
+    else { return }
+    switch method {
+    case "Network.requestWillBeSent":
+      let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
+      state.withLock { $0.requests[session, default: [:]][request] = url }
+    case "Network.loadingFinished", "Network.loadingFailed":
+      state.withLock { _ = $0.requests[session]?.removeValue(forKey: request) }
+    default:
+      break
+    }
+  }
+
+  private func answer(_ id: Int, with result: Result<DevToolsObject, any Error>) {
+    state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(with: result)
+  }
+
+  private func end(because reason: String) {
+    let waiting = state.withLock { state in
+      state.ended = reason
+      defer { state.waiting = [:] }
+      return state.waiting.values
+    }
+    for continuation in waiting {
+      continuation.resume(throwing: BrowserError(description: reason, browserLost: true))
+    }
+  }
+}

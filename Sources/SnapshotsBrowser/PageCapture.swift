@@ -1,0 +1,205 @@
+import Foundation
+import SnapshotsPNG
+
+/// A page of the shared browser: its DevTools session and target (which is also its main
+/// frame's id).
+struct BrowserPage: Sendable {
+  let session: String
+  let target: String
+}
+
+/// What an assertion asks the browser for, from ``Snapshots/Snapshotting/screenshot(viewport:deviceScaleFactor:area:colorScheme:reducedMotion:masks:precision:perceptualPrecision:threshold:maxDifferentPixels:maxDifferentPixelRatio:ignoringAntialiasing:timeout:)``.
+struct ScreenshotRequest: Sendable {
+  var viewport: Viewport
+  var deviceScaleFactor: Double
+  var area: ScreenshotArea
+  var colorScheme: ColorScheme
+  var reducedMotion: Bool
+  var masks: [String]
+  var timeout: Duration
+}
+
+/// How one screenshot is taken: the page loaded, settled, measured and captured.
+enum PageCapture {
+  /// A screenshot of `location` in the shared browser, its masks painted.
+  static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
+    -> Image
+  {
+    let browser = try await Chromium.running(within: request.timeout)
+    return try await browser.inTurn {
+      let page = try await browser.page(within: request.timeout)
+      do {
+        let image = try await capture(location, request, in: page, of: browser)
+        browser.reuse(page)
+        return image
+      } catch let error as BrowserError where error.browserLost {
+        browser.stop()
+        throw error
+      } catch {
+        await browser.closePage(page)
+        throw error
+      }
+    }
+  }
+
+  private static func capture(
+    _ location: PageLocation, _ request: ScreenshotRequest, in page: BrowserPage,
+    of browser: Chromium
+  ) async throws -> Image {
+    let connection = browser.connection
+    let limit = request.timeout
+    func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+      try await connection.call(method, parameters, session: page.session, within: limit)
+    }
+    _ = try await call(
+      "Emulation.setDeviceMetricsOverride",
+      [
+        "width": request.viewport.width, "height": request.viewport.height,
+        "deviceScaleFactor": request.deviceScaleFactor, "mobile": false,
+      ])
+    _ = try await call(
+      "Emulation.setEmulatedMedia",
+      [
+        "features": [
+          ["name": "prefers-color-scheme", "value": request.colorScheme.rawValue],
+          [
+            "name": "prefers-reduced-motion",
+            "value": request.reducedMotion ? "reduce" : "no-preference",
+          ],
+        ]
+      ])
+    // A page of its own each time: nothing of the last one (its address, its state) is left.
+    switch location {
+    case .html(let html):
+      try await navigate(to: "about:blank", call)
+      _ = try await call("Page.setDocumentContent", ["frameId": page.target, "html": html])
+    case .address(let address):
+      try await navigate(to: address, call)
+    }
+    _ = try await evaluate(Script.loaded, call)
+    try await connection.networkIdle(session: page.session, within: limit)
+    let area: [String: Any] =
+      switch request.area.kind {
+      case .viewport: ["viewport": true]
+      case .fullPage: ["fullPage": true]
+      case .element(let selector): ["selector": selector]
+      }
+    let geometry = try await evaluate(
+      Script.settled(area: area, masks: request.masks), call)
+    if let missing = geometry["missing"] as? String {
+      let role = geometry["mask"] as? Bool == true ? "mask" : "area"
+      throw BrowserError(description: "The \(role) `\(missing)` matches no element on the page.")
+    }
+    if let empty = geometry["empty"] as? String {
+      throw BrowserError(description: "The element `\(empty)` has no size on the page.")
+    }
+    guard let clip = geometry["clip"] as? [Double], clip.count == 4,
+      let boxes = geometry["boxes"] as? [[Double]]
+    else { throw BrowserError(description: "The page's measurements were unreadable: \(geometry)") }
+    var parameters: [String: Any] = ["format": "png", "optimizeForSpeed": true]
+    if request.area.kind != .viewport {
+      parameters["clip"] = [
+        "x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1,
+      ]
+      parameters["captureBeyondViewport"] = true
+    }
+    let shot = try await call("Page.captureScreenshot", parameters)
+    guard let base64 = shot["data"] as? String, let png = Data(base64Encoded: base64) else {
+      throw BrowserError(description: "Chromium's screenshot was not base64 PNG data.")
+    }
+    let image = try Image(pngData: png)
+    let scale = request.deviceScaleFactor
+    let masks = boxes.compactMap { box -> ImageMask? in
+      guard box.count == 4 else { return nil }
+      let left = max(0, Int(((box[0] - clip[0]) * scale).rounded(.down)))
+      let top = max(0, Int(((box[1] - clip[1]) * scale).rounded(.down)))
+      let right = min(image.width, Int(((box[0] + box[2] - clip[0]) * scale).rounded(.up)))
+      let bottom = min(image.height, Int(((box[1] + box[3] - clip[1]) * scale).rounded(.up)))
+      guard right > left, bottom > top else { return nil }
+      return .pixels(x: left, y: top, width: right - left, height: bottom - top)
+    }
+    return try masks.painted(on: image)
+  }
+
+  private static func navigate(
+    to address: String, _ call: (String, [String: Any]) async throws -> [String: Any]
+  ) async throws {
+    let navigation = try await call("Page.navigate", ["url": address])
+    if let error = navigation["errorText"] as? String, !error.isEmpty {
+      throw BrowserError(description: "Chromium could not load \(address): \(error).")
+    }
+  }
+
+  /// Runs a script in the page, waits for the promise it returns, and gives its value.
+  private static func evaluate(
+    _ script: String, _ call: (String, [String: Any]) async throws -> [String: Any]
+  ) async throws -> [String: Any] {
+    let result = try await call(
+      "Runtime.evaluate", ["expression": script, "awaitPromise": true, "returnByValue": true])
+    if let exception = result["exceptionDetails"] as? [String: Any] {
+      let thrown = (exception["exception"] as? [String: Any])?["description"] as? String
+      throw BrowserError(
+        description: "The page's script failed: \(thrown ?? exception["text"] as? String ?? "")")
+    }
+    return (result["result"] as? [String: Any])?["value"] as? [String: Any] ?? [:]
+  }
+
+  /// The scripts run in the page: facts of the page only the browser knows.
+  private enum Script {
+    /// Waits for the load event (stylesheets, images, scripts), the web fonts, and two frames,
+    /// in which the page's scripts start what they start once it has loaded.
+    static let loaded = """
+      (async () => {
+        if (document.readyState !== "complete")
+          await new Promise(done => addEventListener("load", done, { once: true }));
+        await document.fonts.ready;
+        await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+        return {};
+      })()
+      """
+
+    /// Stills the page (animations at their end, or gone when they never end; no transition,
+    /// no caret), waits for two frames to be drawn, and measures the area and the masks, in
+    /// CSS pixels from the document's top left.
+    static func settled(area: [String: Any], masks: [String]) -> String {
+      let arguments =
+        (try? JSONSerialization.data(withJSONObject: [area, masks])) ?? Data("[]".utf8)
+      return """
+        (async ([area, masks]) => {
+          const still = document.createElement("style");
+          still.textContent = "*, *::before, *::after { transition: none !important; "
+            + "caret-color: transparent !important; }";
+          (document.head ?? document.documentElement).append(still);
+          for (const animation of document.getAnimations()) {
+            const end = animation.effect?.getComputedTiming().endTime;
+            if (Number.isFinite(end)) animation.finish(); else animation.cancel();
+          }
+          await document.fonts.ready;
+          await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+          const box = element => {
+            const r = element.getBoundingClientRect();
+            return [r.left + scrollX, r.top + scrollY, r.width, r.height];
+          };
+          let clip = [scrollX, scrollY, innerWidth, innerHeight];
+          if (area.fullPage) {
+            const root = document.documentElement, body = document.body ?? root;
+            clip = [0, 0, Math.max(root.scrollWidth, body.scrollWidth, innerWidth),
+                    Math.max(root.scrollHeight, body.scrollHeight, innerHeight)];
+          } else if (area.selector !== undefined) {
+            const element = document.querySelector(area.selector);
+            if (!element) return { missing: area.selector };
+            clip = box(element);
+            if (clip[2] <= 0 || clip[3] <= 0) return { empty: area.selector };
+          }
+          const boxes = [];
+          for (const selector of masks) {
+            const found = document.querySelectorAll(selector);
+            if (found.length === 0) return { missing: selector, mask: true };
+            for (const element of found) boxes.push(box(element));
+          }
+          return { clip, boxes };
+        })(\(String(decoding: arguments, as: UTF8.self)))
+        """
+    }
+  }
+}
