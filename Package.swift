@@ -55,6 +55,8 @@ let package = Package(
       name: "SnapshotsHTMLTests",
       dependencies: [
         "SnapshotsHTML", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
+        // The browser the outline is held to (`Accessibility.getFullAXTree`).
+        "SnapshotsBrowser",
         .product(name: "Plot", package: "Plot"),
       ]
     ),

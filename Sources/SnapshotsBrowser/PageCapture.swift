@@ -68,16 +68,7 @@ enum PageCapture {
           ],
         ]
       ])
-    // A page of its own each time: nothing of the last one (its address, its state) is left.
-    switch location {
-    case .html(let html):
-      try await navigate(to: "about:blank", call)
-      _ = try await call("Page.setDocumentContent", ["frameId": page.target, "html": html])
-    case .address(let address):
-      try await navigate(to: address, call)
-    }
-    _ = try await evaluate(Script.loaded, call)
-    try await connection.networkIdle(session: page.session, within: limit)
+    try await load(location, in: page, of: browser, within: limit)
     let area: [String: Any] =
       switch request.area.kind {
       case .viewport: ["viewport": true]
@@ -119,6 +110,26 @@ enum PageCapture {
       return .pixels(x: left, y: top, width: right - left, height: bottom - top)
     }
     return try masks.painted(on: image)
+  }
+
+  /// Loads a page and waits for it: its load event, web fonts, first frames, and every request
+  /// they started.
+  static func load(
+    _ location: PageLocation, in page: BrowserPage, of browser: Chromium, within limit: Duration
+  ) async throws {
+    func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+      try await browser.connection.call(method, parameters, session: page.session, within: limit)
+    }
+    // A page of its own each time: nothing of the last one (its address, its state) is left.
+    switch location {
+    case .html(let html):
+      try await navigate(to: "about:blank", call)
+      _ = try await call("Page.setDocumentContent", ["frameId": page.target, "html": html])
+    case .address(let address):
+      try await navigate(to: address, call)
+    }
+    _ = try await evaluate(Script.loaded, call)
+    try await browser.connection.networkIdle(session: page.session, within: limit)
   }
 
   private static func navigate(

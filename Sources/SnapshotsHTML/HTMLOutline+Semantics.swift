@@ -39,6 +39,8 @@ extension HTMLOutliner {
     case "img":
       return element.attribute("alt") == "" && element.attribute("title") == nil
         ? nil : "img"
+    // A drawing is one picture, as browsers expose it (an `<svg>` inside another is a part).
+    case "svg": return element.pointee.parent?.isNamed("svg") == true ? nil : "img"
     case "input": return inputRole(element)
     case "li": return "listitem"
     case "main": return "main"
@@ -95,6 +97,16 @@ extension HTMLOutliner {
     let kind = page.kind(of: element)
     return kind.isMetadata || kind.implied == .head || element.isNamed("noscript")
       || element.hasAttribute("hidden") || element.attribute("aria-hidden") == "true"
+      || isFoldedAway(element)
+  }
+
+  /// Whether a node is inside a closed `<details>` (all but its first `<summary>`), which a
+  /// browser neither draws nor exposes.
+  func isFoldedAway(_ node: xmlNodePtr) -> Bool {
+    guard let parent = node.pointee.parent, parent.isElement, parent.isNamed("details"),
+      !parent.hasAttribute("open")
+    else { return false }
+    return node != firstChild(of: parent, named: "summary")
   }
 
   /// Whether the element's text names another element rather than being content of its own.
@@ -116,7 +128,9 @@ extension HTMLOutliner {
     }
     switch tagName(element) {
     case "input", "select", "textarea":
-      if let label = labels[element] { return textContent(of: label) }
+      if let labels = labels[element] {
+        return labels.map { textContent(of: $0) }.filter { !$0.isEmpty }.joined(separator: " ")
+      }
       if let name = inputButtonName(element) { return name }
       return element.attribute("title") ?? element.attribute("placeholder") ?? ""
     case "img", "area":
@@ -124,6 +138,9 @@ extension HTMLOutliner {
     case "table": return firstChild(of: element, named: "caption").map { textContent(of: $0) } ?? ""
     case "fieldset":
       return firstChild(of: element, named: "legend").map { textContent(of: $0) } ?? ""
+    case "optgroup": return element.attribute("label").map(HTMLText.collapsing) ?? ""
+    case "svg":
+      if let title = firstChild(of: element, named: "title") { return textContent(of: title) }
     case "figure":
       return firstChild(of: element, named: "figcaption").map { textContent(of: $0) } ?? ""
     default: break
@@ -148,16 +165,18 @@ extension HTMLOutliner {
   func states(of element: xmlNodePtr, role: String) -> [String] {
     var states: [String] = []
     if role == "heading" {
-      let level =
-        element.attribute("aria-level")
-        ?? element.pointee.name.map { String(UnicodeScalar($0[1])) } ?? ""
-      states.append("level=\(level)")
+      // `h1`…`h6` say their level; any other heading is level 2, as ARIA's default.
+      let tag = tagName(element)
+      let own = tag.count == 2 && tag.hasPrefix("h") ? String(tag.dropFirst()) : "2"
+      states.append("level=\(element.attribute("aria-level") ?? own)")
     }
     if role == "link", let href = element.attribute("href") { states.append("href=\(href)") }
+    // A native check box or radio button says its own state; `aria-checked` does not
+    // override it.
     let checked =
-      element.attribute("aria-checked")
-      ?? (role == "checkbox" || role == "radio" || role == "switch"
-        ? (element.hasAttribute("checked") ? "true" : nil) : nil)
+      element.isNamed("input")
+      ? (element.hasAttribute("checked") ? "true" : nil)
+      : element.attribute("aria-checked")
     if checked == "true" { states.append("checked") }
     if checked == "mixed" { states.append("checked=mixed") }
     if element.hasAttribute("disabled") || element.attribute("aria-disabled") == "true" {
@@ -167,6 +186,8 @@ extension HTMLOutliner {
       states.append("required")
     }
     if element.hasAttribute("readonly") { states.append("readonly") }
+    // A drop-down list is closed until it is opened.
+    if role == "combobox" && element.isNamed("select") { states.append("collapsed") }
     if element.isNamed("textarea") { states.append("multiline") }
     if let expanded = element.attribute("aria-expanded") {
       states.append(expanded == "true" ? "expanded" : "collapsed")
@@ -204,24 +225,22 @@ extension HTMLOutliner {
   /// Finds every `id`, and which control each `<label>` names.
   mutating func index() {
     var node = page.firstNode
-    var labelsFor: [(String, xmlNodePtr)] = []
+    var allLabels: [xmlNodePtr] = []
     while let current = node {
       if current.isElement {
         if let id = current.attribute("id"), ids[id] == nil { ids[id] = current }
-        if current.isNamed("label") {
-          if let target = current.attribute("for") {
-            labelsFor.append((target, current))
-          } else if let control = firstControl(in: current) {
-            labels[control] = current
-          }
-        }
+        if current.isNamed("label") { allLabels.append(current) }
       }
       node = current.next()
     }
-    for (target, label) in labelsFor {
-      if let control = ids[target], labels[control] == nil { labels[control] = label }
+    // Resolved once every id is known, so that a control's labels, `for` ones and the one
+    // around it alike, stay in the page's order.
+    for label in allLabels {
+      let control =
+        if let target = label.attribute("for") { ids[target] } else { firstControl(in: label) }
+      if let control { labels[control, default: []].append(label) }
     }
-    labelElements = Set(labels.values)
+    labelElements = Set(labels.values.joined())
   }
 
   func firstControl(in label: xmlNodePtr) -> xmlNodePtr? {

@@ -15,8 +15,8 @@ struct HTMLOutliner {
   private var lines: [UInt8] = []
   let page: HTMLPage
   var ids: [String: xmlNodePtr] = [:]
-  /// The `<label>` that names each labelled control.
-  var labels: [xmlNodePtr: xmlNodePtr] = [:]
+  /// The `<label>`s that name each labelled control, in the page's order.
+  var labels: [xmlNodePtr: [xmlNodePtr]] = [:]
   var labelElements: Set<xmlNodePtr> = []
 
   /// A role's line, while its element's content is being walked.
@@ -50,7 +50,7 @@ struct HTMLOutliner {
         }
         return true
       case .text:
-        if quiet == nil && !(open.last?.holdsItsText ?? false) {
+        if quiet == nil && !(open.last?.holdsItsText ?? false) && !isFoldedAway(current) {
           HTMLText.appendCollapsed(current.pointee.content, to: &pending)
         }
       default:
@@ -115,7 +115,9 @@ struct HTMLOutliner {
     open.append(
       Open(
         element: element, lineStart: lineStart,
-        holdsItsText: Self.namedByContent.contains(role) || Self.hasValue.contains(role)))
+        // A picture's parts (an SVG's title and shapes) are the picture.
+        holdsItsText: Self.namedByContent.contains(role) || Self.hasValue.contains(role)
+          || role == "img"))
   }
 
   private mutating func flushText() {

@@ -96,8 +96,11 @@ struct BrowserLifetimeTests {
     _ = try await BrowserTesting.screenshot(Self.page)
     let browser = try await Chromium.running(within: .seconds(30))
     try "\(browser.process.pid)".write(toFile: file, atomically: true, encoding: .utf8)
-    if ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_CRASH"] != nil {
-      try await Task.sleep(for: .milliseconds(200))
+    // Crashes once told to (the file named exists), after the parent has seen its browser.
+    if let signal = ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_CRASH"] {
+      for _ in 0..<3000 where !FileManager.default.fileExists(atPath: signal) {
+        try await Task.sleep(for: .milliseconds(20))
+      }
       let nothing: Int? = nil
       print(nothing!)
     }
@@ -114,11 +117,11 @@ struct BrowserLifetimeTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     process.arguments = ["--testing-library", "swift-testing", "--filter", "waitingProbe"]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      [
-        Probe.variable: "waitingProbe", "SNAPSHOTS_PROBE_FOLDER": file.path,
-      ].merging(signal == 0 ? ["SNAPSHOTS_PROBE_CRASH": "1"] : [:]) { $1 }
-    ) { $1 }
+    var environment = ProcessInfo.processInfo.environment
+    environment[Probe.variable] = "waitingProbe"
+    environment["SNAPSHOTS_PROBE_FOLDER"] = file.path
+    if signal == 0 { environment["SNAPSHOTS_PROBE_CRASH"] = folder.file("crash").path }
+    process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -129,7 +132,11 @@ struct BrowserLifetimeTests {
     }
     let browser = try #require(group, "the probe started no browser within a minute")
     #expect(!Self.living(inGroup: browser).isEmpty)
-    if signal != 0 { kill(process.processIdentifier, signal) }
+    if signal == 0 {
+      FileManager.default.createFile(atPath: folder.file("crash").path, contents: nil)
+    } else {
+      kill(process.processIdentifier, signal)
+    }
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(try await Self.ended(browser), "Chromium outlived its test process (signal \(signal))")

@@ -85,6 +85,79 @@ enum HTMLCorpus {
   }
 
   /// Pages a browser recovers from, and the extremes: nesting 10,000 deep and 5 MB.
+  /// Pages of roles, names and states, for the outline's agreement with a browser.
+  static func accessibility() -> [(name: String, html: String)] {
+    [
+      (
+        "landmarks",
+        """
+        <header><nav aria-label="Main"><a href="/">Home</a></nav></header>
+        <aside><h2>Related</h2></aside><main><article><header><h1>Post</h1></header>
+        <section aria-label="Comments"><p>None yet</p></section><section><p>Plain</p></section>
+        </article></main><footer><p>Footer</p></footer><search><input type="search"></search>
+        """
+      ),
+      (
+        "headings",
+        """
+        <h1>One</h1><h3>Three</h3><div role="heading">Implied</div>
+        <div role="heading" aria-level="4">Four</div><h2 aria-level="5">Five</h2>
+        """
+      ),
+      (
+        "images",
+        """
+        <img src="a.png" alt="Alt text"><img src="b.png" alt=""><img src="c.png" title="Titled">
+        <svg width="20" height="20"><title>A circle</title><circle r="5"/></svg>
+        <svg width="20" height="20" role="img" aria-label="Labelled"><circle r="5"/></svg>
+        <svg width="20" height="20"><circle r="5"/></svg>
+        <figure><img src="d.png" alt="Chart"><figcaption>Sales</figcaption></figure>
+        """
+      ),
+      (
+        "details and dialogs",
+        """
+        <details><summary>More</summary><p>Hidden until opened</p><button>Inside</button></details>
+        <details open><summary>Open</summary><button>Shown</button></details>
+        <dialog open aria-label="Confirm"><button>OK</button></dialog>
+        <div hidden><button>Gone</button></div><div aria-hidden="true"><a href="/x">Gone</a></div>
+        """
+      ),
+      (
+        "controls",
+        """
+        <form aria-label="Order"><fieldset><legend>Size</legend>
+        <label><input type="radio" name="s" checked> Small</label>
+        <label><input type="radio" name="s"> Large</label></fieldset>
+        <label for="q">Quantity</label><input id="q" type="number" value="2" required>
+        <label>Volume <input type="range" value="30"></label>
+        <input type="checkbox" aria-label="Gift" aria-checked="mixed">
+        <textarea aria-label="Note" readonly>Ring twice</textarea>
+        <select aria-label="Colour"><optgroup label="Warm"><option>Red</option>
+        <option selected>Orange</option></optgroup></select>
+        <select aria-label="Extras" multiple><option selected>Bag</option><option>Box</option></select>
+        <input type="submit"><input type="reset" value="Clear"><input type="image" alt="Go">
+        <button aria-pressed="true">Bold</button><button aria-expanded="false">Menu</button>
+        <button disabled>Off</button><span id="l">Via id</span><input aria-labelledby="l">
+        <input placeholder="Placeholder"><input title="Title only">
+        <progress value="3" max="10" aria-label="Progress"></progress>
+        <meter value="0.5" aria-label="Level"></meter></form>
+        """
+      ),
+      (
+        "lists and tables",
+        """
+        <ul><li>One</li><li><a href="/two">Two</a></li></ul><ol><li>First</li></ol>
+        <dl><dt>Term</dt><dd>Definition</dd></dl><hr>
+        <table><caption>People</caption><tr><th>Name</th><th scope="row">Ann</th></tr>
+        <tr><td>Cell</td><td><button>Edit</button></td></tr></table>
+        <blockquote>Quoted</blockquote><div role="button" tabindex="0">Div button</div>
+        <a>No href</a><a href="#top" aria-current="page">Top</a>
+        """
+      ),
+    ]
+  }
+
   static func malformed() -> [(name: String, html: String)] {
     [
       ("unclosed tags", "<div><p>one<p>two<ul><li>a<li>b<div><span>open"),

@@ -63,7 +63,7 @@ import Testing
         - form "Search":
           - textbox "Customer" [required]: Ann
           - checkbox "Paid only" [checked]
-          - combobox "Year":
+          - combobox "Year" [collapsed]:
             - option "2025"
             - option "2026" [selected]
           - button "Search" [disabled]
@@ -78,6 +78,34 @@ import Testing
         - img "Totals per month"
       - contentinfo:
         - text: © 2026 Example Ltd
+
+      """
+    }
+  }
+
+  /// The three mistakes the browser's accessibility tree showed (`OutlineAgreementTests`), and
+  /// the names and states it corrected.
+  @Test func whatChromiumsAccessibilityTreeSays() {
+    assertInlineSnapshot(
+      of: """
+        <svg width="20" height="20"><title>A circle</title><circle r="5"/></svg>
+        <details><summary>More</summary><p>Folded</p><button>Inside</button></details>
+        <div role="heading">Implied level</div>
+        <label for="q">Search</label><label>again <input id="q"></label>
+        <input type="checkbox" aria-checked="mixed" aria-label="Native">
+        <select aria-label="Colour"><optgroup label="Warm"><option>Red</option></optgroup></select>
+        """, as: .htmlOutline
+    ) {
+      """
+      - img "A circle"
+      - group [collapsed]:
+        - text: More
+      - heading "Implied level" [level=2]
+      - textbox "Search again"
+      - checkbox "Native"
+      - combobox "Colour" [collapsed]:
+        - group "Warm":
+          - option "Red"
 
       """
     }
