@@ -84,7 +84,6 @@ enum HTMLCorpus {
     }
   }
 
-  /// Pages a browser recovers from, and the extremes: nesting 10,000 deep and 5 MB.
   /// Pages of roles, names and states, for the outline's agreement with a browser.
   static func accessibility() -> [(name: String, html: String)] {
     [
@@ -158,6 +157,7 @@ enum HTMLCorpus {
     ]
   }
 
+  /// Pages a browser recovers from, and the extremes: nesting 10,000 deep and 5 MB.
   static func malformed() -> [(name: String, html: String)] {
     [
       ("unclosed tags", "<div><p>one<p>two<ul><li>a<li>b<div><span>open"),

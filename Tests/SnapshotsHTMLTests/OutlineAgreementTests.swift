@@ -69,11 +69,10 @@ struct OutlineAgreementTests {
   }
 
   static func key(role: String, name: String, states: [String]) -> String {
-    let kept = states.filter { Self.states.contains(String($0.prefix { $0 != "=" })) }
-      .sorted {
-        Self.states.firstIndex(of: String($0.prefix { $0 != "=" }))! < Self.states.firstIndex(
-          of: String($1.prefix { $0 != "=" }))!
-      }
+    func rank(_ state: String) -> Int? {
+      Self.states.firstIndex(of: String(state.prefix { $0 != "=" }))
+    }
+    let kept = states.filter { rank($0) != nil }.sorted { (rank($0) ?? 0) < (rank($1) ?? 0) }
     let words = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return role + (words.isEmpty ? "" : " \"\(words)\"") + kept.map { " [\($0)]" }.joined()
   }
