@@ -3,12 +3,12 @@
 
 # Runs the example package's snapshot tests, end to end.
 example:
-	Scripts/bootstrap
+	Scripts/bootstrap --without-browser
 	cd Examples/Invoices && swift test
 
 # Runs the command-line example's tests: its help, a usage error and a run, snapshotted.
 example-cli:
-	Scripts/bootstrap
+	Scripts/bootstrap --without-browser
 	cd Examples/Greeter && swift test
 
 # Runs the Hummingbird server example's tests, then changes a handler, sees it fail and

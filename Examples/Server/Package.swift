@@ -2,7 +2,8 @@
 import PackageDescription
 
 // A Hummingbird application whose every request and response is snapshotted with `.http`,
-// and its page with `.html` and `.htmlOutline`: the toolkit's server-side job, end to end.
+// and its page with `.html`, `.htmlOutline` and `.screenshot` (headless Chromium, from the live
+// server): the toolkit's server-side job, end to end.
 let package = Package(
   name: "Server",
   platforms: [.macOS(.v14)],
@@ -21,6 +22,7 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
         .product(name: "SnapshotsHTML", package: "swift-snapshots"),
+        .product(name: "SnapshotsBrowser", package: "swift-snapshots"),
         .product(name: "InlineSnapshots", package: "swift-snapshots"),
       ],
       exclude: ["__Snapshots__"]

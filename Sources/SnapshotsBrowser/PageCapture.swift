@@ -8,7 +8,7 @@ struct BrowserPage: Sendable {
   let target: String
 }
 
-/// What an assertion asks the browser for, from ``Snapshots/Snapshotting/screenshot(viewport:deviceScaleFactor:area:colorScheme:reducedMotion:masks:precision:perceptualPrecision:threshold:maxDifferentPixels:maxDifferentPixelRatio:ignoringAntialiasing:timeout:)``.
+/// What an assertion asks the browser for: `.screenshot(…)`'s options.
 struct ScreenshotRequest: Sendable {
   var viewport: Viewport
   var deviceScaleFactor: Double

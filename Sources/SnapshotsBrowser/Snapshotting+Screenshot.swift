@@ -83,7 +83,7 @@ extension Snapshotting where Value: WebPage, Format == Image {
   }
 
   /// The page as headless Chromium draws it, with the window, the area and the masks chosen,
-  /// compared with the tolerances of ``Snapshots/Snapshotting/png(precision:perceptualPrecision:threshold:maxDifferentPixels:maxDifferentPixelRatio:ignoringAntialiasing:masks:)``.
+  /// compared with the tolerances of `SnapshotsPNG`'s `.png(…)`.
   ///
   /// ```swift
   /// assertSnapshot(

@@ -92,6 +92,7 @@ enum DocSnippets {
       #endif
       import InlineSnapshots
       import Snapshots
+      import SnapshotsBrowser
       import SnapshotsCommandOutput
       import SnapshotsFixtures
       import SnapshotsHTML

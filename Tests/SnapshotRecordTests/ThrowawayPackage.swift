@@ -31,7 +31,7 @@ struct ThrowawayPackage {
               dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsCommandOutput", "SnapshotsJSON", "SnapshotsHTML"]))],
               exclude: ["__Snapshots__"])
         """,
-        ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsFixtures", "SnapshotsStrategyLaws", "SnapshotsCommandOutput", "SnapshotsHTML"]))], path: \"\(DocSnippets.target)\")",
+        ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsFixtures", "SnapshotsStrategyLaws", "SnapshotsCommandOutput", "SnapshotsHTML", "SnapshotsBrowser"]))], path: \"\(DocSnippets.target)\")",
       ]
     try write(
       "Package.swift",

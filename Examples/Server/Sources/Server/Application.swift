@@ -33,6 +33,11 @@ func buildRouter() -> Router<BasicRequestContext> {
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(string: homePage)))
   }
+  router.get("/style.css") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: styleSheet)))
+  }
   router.get("/api/orders/{id}") { _, context -> Order in
     let id = try context.parameters.require("id", as: Int.self)
     let lines = [
@@ -74,7 +79,7 @@ func buildRouter() -> Router<BasicRequestContext> {
 let homePage = """
   <!doctype html>
   <html lang="en">
-  <head><title>Tea shop</title></head>
+  <head><title>Tea shop</title><link rel="stylesheet" href="/style.css"></head>
   <body>
     <h1>Tea shop</h1>
     <form method="post" action="/subscribe">
@@ -83,5 +88,14 @@ let homePage = """
     </form>
   </body>
   </html>
+
+  """
+
+let styleSheet = """
+  body { margin: 0; padding: 32px; background: #fefae0; color: #283618; font: 18px "DejaVu Sans", sans-serif }
+  h1 { margin: 0 0 16px; font-size: 32px; color: #bc6c25 }
+  form { display: flex; gap: 8px; align-items: center }
+  input { padding: 6px; border: 2px solid #606c38 }
+  button { padding: 8px 16px; border: 0; background: #606c38; color: white }
 
   """

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import InlineSnapshots
 import Server
+import SnapshotsBrowser
 import SnapshotsHTML
 import SnapshotsHTTP
 import Testing
@@ -42,6 +43,21 @@ import Testing
 
         """
       }
+    }
+  }
+
+  /// The page as a reader sees it: the application serves it on a loopback port, and headless
+  /// Chromium draws it with its stylesheet. A broken stylesheet or layout fails here with a
+  /// difference image; the tolerance absorbs anti-aliasing from another Chromium build.
+  @Test func theHomePageAsPeopleSeeIt() async throws {
+    try await buildApplication().test(.live) { client in
+      let port = try #require(client.port)
+      let page = try #require(URL(string: "http://localhost:\(port)/"))
+      await assertSnapshot(
+        as: .screenshot(
+          viewport: Viewport(width: 640, height: 240), threshold: 0.1, ignoringAntialiasing: true),
+        timeout: 60
+      ) { page }
     }
   }
 
