@@ -46,9 +46,11 @@ import Testing
     }
   }
 
-  /// The page as a reader sees it: the application serves it on a loopback port, and headless
-  /// Chromium draws it with its stylesheet. A broken stylesheet or layout fails here with a
-  /// difference image; the tolerance absorbs anti-aliasing from another Chromium build.
+  /// The page as a reader sees it, drawn by headless Chromium from the live server.
+  ///
+  /// The application serves it on a loopback port, its stylesheet too: a broken stylesheet or
+  /// layout fails here with a difference image. The tolerance absorbs anti-aliasing from
+  /// another Chromium build.
   @Test func theHomePageAsPeopleSeeIt() async throws {
     try await buildApplication().test(.live) { client in
       let port = try #require(client.port)
