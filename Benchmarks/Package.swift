@@ -20,6 +20,7 @@ let package = Package(
         .product(name: "SnapshotsJSON", package: "swift-snapshots"),
         .product(name: "SnapshotsHTTP", package: "swift-snapshots"),
         .product(name: "SnapshotsHTML", package: "swift-snapshots"),
+        .product(name: "SnapshotsBrowser", package: "swift-snapshots"),
         .product(name: "SnapshotTooling", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),

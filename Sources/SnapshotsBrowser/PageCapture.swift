@@ -157,21 +157,21 @@ enum PageCapture {
 
   /// The scripts run in the page: facts of the page only the browser knows.
   private enum Script {
-    /// Waits for the load event (stylesheets, images, scripts), the web fonts, and two frames,
-    /// in which the page's scripts start what they start once it has loaded.
+    /// Waits for the load event (stylesheets, images, scripts), the web fonts, and a turn of
+    /// the event loop, in which the page's scripts start what they start once it has loaded.
     static let loaded = """
       (async () => {
         if (document.readyState !== "complete")
           await new Promise(done => addEventListener("load", done, { once: true }));
         await document.fonts.ready;
-        await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+        await new Promise(done => setTimeout(done, 0));
         return {};
       })()
       """
 
     /// Stills the page (animations at their end, or gone when they never end; no transition,
-    /// no caret), waits for two frames to be drawn, and measures the area and the masks, in
-    /// CSS pixels from the document's top left.
+    /// no caret), waits for a frame to be drawn, and measures the area and the masks, in CSS
+    /// pixels from the document's top left.
     static func settled(area: [String: Any], masks: [String]) -> String {
       let arguments =
         (try? JSONSerialization.data(withJSONObject: [area, masks])) ?? Data("[]".utf8)
@@ -186,7 +186,7 @@ enum PageCapture {
             if (Number.isFinite(end)) animation.finish(); else animation.cancel();
           }
           await document.fonts.ready;
-          await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+          await new Promise(done => requestAnimationFrame(done));
           const box = element => {
             const r = element.getBoundingClientRect();
             return [r.left + scrollX, r.top + scrollY, r.width, r.height];

@@ -53,6 +53,9 @@ package struct SpawnedProcess {
     for (number, descriptor) in descriptors {
       posix_spawn_file_actions_adddup2(&actions, descriptor, number)
     }
+    // Nothing else of the test process's: a descriptor another test holds open (the write end
+    // of a pipe it reads to its end) would stay open in this program for as long as it runs.
+    Self.closeAll(from: (descriptors.keys.max() ?? 2) + 1, in: &actions)
     if let workingDirectory, let changeDirectory = Self.addChangeDirectory {
       _ = changeDirectory(&actions, workingDirectory)
     }
@@ -93,6 +96,31 @@ package struct SpawnedProcess {
   /// module does not declare.
   private static let addChangeDirectory = symbol(
     "posix_spawn_file_actions_addchdir_np", as: AddChangeDirectory.self)
+
+  private typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's Glibc module does
+  /// not declare.
+  private static let addCloseFrom = symbol(
+    "posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)
+
+  /// Closes every descriptor from `first` on in the child: at once where the C library can,
+  /// else each one open now.
+  private static func closeAll(
+    from first: Int32, in actions: inout posix_spawn_file_actions_t
+  ) {
+    if let addCloseFrom, addCloseFrom(&actions, first) == 0 { return }
+    #if os(Linux)
+      let folder = "/proc/self/fd"
+    #else
+      let folder = "/dev/fd"
+    #endif
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor >= first {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+  }
 
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 

@@ -101,6 +101,19 @@ typealias Command = SnapshotsCommandOutput.Command
     #expect(Self.isGone(child), "sleep 57 (\(child)) outlived the assertion")
   }
 
+  /// A command gets its three streams and nothing else of the test process: a descriptor left
+  /// open in it (here the write end of a pipe another test reads to its end) would hold that
+  /// test for as long as the command runs.
+  @Test func aCommandInheritsNoOtherDescriptor() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+    let output = try Command("sh", "-c", "ls /proc/$$/fd").run()
+    let listed = String(decoding: output.standardOutput, as: UTF8.self)
+      .split(separator: "\n").sorted()
+    #expect(listed == ["0", "1", "2"], "the test process's descriptor \(ends[1]) was handed on")
+  }
+
   /// Whether a process has ended, within a second (a signal takes effect in its own time):
   /// it is gone, or a zombie that nothing has reaped yet.
   static func isGone(_ pid: pid_t) -> Bool {
