@@ -72,8 +72,8 @@ final class Chromium: Sendable {
       // Pages in the background draw and run their timers as the one in front does.
       "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
       "--disable-renderer-backgrounding",
-      // The same pixels on every run: software drawing, sRGB, unhinted glyphs, no scrollbars.
-      "--disable-gpu", "--force-color-profile=srgb", "--font-render-hinting=none",
+      // The same pixels on every run: sRGB, unhinted glyphs, no scrollbars.
+      "--force-color-profile=srgb", "--font-render-hinting=none",
       "--hide-scrollbars", "--disable-features=Translate,PaintHolding",
       "about:blank",
     ]
@@ -262,6 +262,9 @@ final class Chromium: Sendable {
     try await connection.call("Network.enable", session: session, within: limit)
     try await connection.call(
       "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, within: limit)
+    try await connection.call(
+      "Page.addScriptToEvaluateOnNewDocument", ["source": PageCapture.Script.atDocumentStart],
+      session: session, within: limit)
     return BrowserPage(session: session, target: targetID)
   }
 

@@ -172,6 +172,7 @@ final class DevToolsConnection: Sendable {
     guard let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
       return
     }
+
     if let id = fields["id"] as? Int {
       return answer(id, with: .success(DevToolsObject(fields: fields)))
     }

@@ -6,6 +6,9 @@ import SnapshotsPNG
 struct BrowserPage: Sendable {
   let session: String
   let target: String
+  /// The window and media last set on it: set again only when they change, since Chromium
+  /// lays out and draws the whole page again on every change of its window.
+  var emulation: ScreenshotRequest.Emulation?
 }
 
 /// What an assertion asks the browser for: `.screenshot(…)`'s options.
@@ -17,6 +20,20 @@ struct ScreenshotRequest: Sendable {
   var reducedMotion: Bool
   var masks: [String]
   var timeout: Duration
+
+  /// What the page is told of its window and its reader's preferences.
+  struct Emulation: Sendable, Equatable {
+    var viewport: Viewport
+    var deviceScaleFactor: Double
+    var colorScheme: ColorScheme
+    var reducedMotion: Bool
+  }
+
+  var emulation: Emulation {
+    Emulation(
+      viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
+      reducedMotion: reducedMotion)
+  }
 }
 
 /// How one screenshot is taken: the page loaded, settled, measured and captured.
@@ -27,9 +44,9 @@ enum PageCapture {
   {
     let browser = try await Chromium.running(within: request.timeout)
     return try await browser.inTurn {
-      let page = try await browser.page(within: request.timeout)
+      var page = try await browser.page(within: request.timeout)
       do {
-        let image = try await capture(location, request, in: page, of: browser)
+        let image = try await capture(location, request, in: &page, of: browser)
         browser.reuse(page)
         return image
       } catch let error as BrowserError where error.browserLost {
@@ -43,31 +60,19 @@ enum PageCapture {
   }
 
   private static func capture(
-    _ location: PageLocation, _ request: ScreenshotRequest, in page: BrowserPage,
+    _ location: PageLocation, _ request: ScreenshotRequest, in page: inout BrowserPage,
     of browser: Chromium
   ) async throws -> Image {
     let connection = browser.connection
     let limit = request.timeout
+    let session = page.session
     func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-      try await connection.call(method, parameters, session: page.session, within: limit)
+      try await connection.call(method, parameters, session: session, within: limit)
     }
-    _ = try await call(
-      "Emulation.setDeviceMetricsOverride",
-      [
-        "width": request.viewport.width, "height": request.viewport.height,
-        "deviceScaleFactor": request.deviceScaleFactor, "mobile": false,
-      ])
-    _ = try await call(
-      "Emulation.setEmulatedMedia",
-      [
-        "features": [
-          ["name": "prefers-color-scheme", "value": request.colorScheme.rawValue],
-          [
-            "name": "prefers-reduced-motion",
-            "value": request.reducedMotion ? "reduce" : "no-preference",
-          ],
-        ]
-      ])
+    if page.emulation != request.emulation {
+      try await emulate(request, call)
+      page.emulation = request.emulation
+    }
     try await load(location, in: page, of: browser, within: limit)
     let area: [String: Any] =
       switch request.area.kind {
@@ -87,13 +92,11 @@ enum PageCapture {
     guard let clip = geometry["clip"] as? [Double], clip.count == 4,
       let boxes = geometry["boxes"] as? [[Double]]
     else { throw BrowserError(description: "The page's measurements were unreadable: \(geometry)") }
-    var parameters: [String: Any] = ["format": "png", "optimizeForSpeed": true]
-    if request.area.kind != .viewport {
-      parameters["clip"] = [
-        "x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1,
-      ]
-      parameters["captureBeyondViewport"] = true
-    }
+    let parameters: [String: Any] = [
+      "format": "png", "optimizeForSpeed": true,
+      "clip": ["x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1],
+      "captureBeyondViewport": request.area.kind != .viewport,
+    ]
     let shot = try await call("Page.captureScreenshot", parameters)
     guard let base64 = shot["data"] as? String, let png = Data(base64Encoded: base64) else {
       throw BrowserError(description: "Chromium's screenshot was not base64 PNG data.")
@@ -132,6 +135,28 @@ enum PageCapture {
     try await browser.connection.networkIdle(session: page.session, within: limit)
   }
 
+  private static func emulate(
+    _ request: ScreenshotRequest, _ call: (String, [String: Any]) async throws -> [String: Any]
+  ) async throws {
+    _ = try await call(
+      "Emulation.setDeviceMetricsOverride",
+      [
+        "width": request.viewport.width, "height": request.viewport.height,
+        "deviceScaleFactor": request.deviceScaleFactor, "mobile": false,
+      ])
+    _ = try await call(
+      "Emulation.setEmulatedMedia",
+      [
+        "features": [
+          ["name": "prefers-color-scheme", "value": request.colorScheme.rawValue],
+          [
+            "name": "prefers-reduced-motion",
+            "value": request.reducedMotion ? "reduce" : "no-preference",
+          ],
+        ]
+      ])
+  }
+
   private static func navigate(
     to address: String, _ call: (String, [String: Any]) async throws -> [String: Any]
   ) async throws {
@@ -156,7 +181,7 @@ enum PageCapture {
   }
 
   /// The scripts run in the page: facts of the page only the browser knows.
-  private enum Script {
+  enum Script {
     /// Waits for the load event (stylesheets, images, scripts), the web fonts, and a turn of
     /// the event loop, in which the page's scripts start what they start once it has loaded.
     static let loaded = """
@@ -169,24 +194,46 @@ enum PageCapture {
       })()
       """
 
+    /// Turns transitions and the caret off, from the start of every document the page loads
+    /// (a page's own markup could not undo it, and its first frame is drawn as the last).
+    static let still = """
+      if (!document.getElementById("swift-snapshots-still")) {
+        const still = document.createElement("style");
+        still.id = "swift-snapshots-still";
+        still.textContent = "*, *::before, *::after { transition: none !important; "
+          + "caret-color: transparent !important; }";
+        (document.head ?? document.documentElement)?.append(still);
+      }
+      """
+
+    /// ``still`` as soon as a document has its root element, before its first frame.
+    static let atDocumentStart = """
+      (() => {
+        const apply = () => { \(still) };
+        if (document.documentElement) return apply();
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement) return;
+          observer.disconnect();
+          apply();
+        }).observe(document, { childList: true });
+      })()
+      """
+
     /// Stills the page (animations at their end, or gone when they never end; no transition,
-    /// no caret), waits for a frame to be drawn, and measures the area and the masks, in CSS
-    /// pixels from the document's top left.
+    /// no caret, where the document was not loaded with them off) and measures the area and
+    /// the masks, in CSS pixels from the document's top left; the screenshot that follows
+    /// draws a frame of its own.
     static func settled(area: [String: Any], masks: [String]) -> String {
       let arguments =
         (try? JSONSerialization.data(withJSONObject: [area, masks])) ?? Data("[]".utf8)
       return """
         (async ([area, masks]) => {
-          const still = document.createElement("style");
-          still.textContent = "*, *::before, *::after { transition: none !important; "
-            + "caret-color: transparent !important; }";
-          (document.head ?? document.documentElement).append(still);
+          \(still)
           for (const animation of document.getAnimations()) {
             const end = animation.effect?.getComputedTiming().endTime;
             if (Number.isFinite(end)) animation.finish(); else animation.cancel();
           }
           await document.fonts.ready;
-          await new Promise(done => requestAnimationFrame(done));
           const box = element => {
             const r = element.getBoundingClientRect();
             return [r.left + scrollX, r.top + scrollY, r.width, r.height];
