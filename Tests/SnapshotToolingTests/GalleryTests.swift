@@ -214,10 +214,7 @@ enum Browser {
   }
 
   /// On CI the browser tests run, or fail for want of a browser: never skipped silently.
-  static var required: Bool {
-    let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
-    return !["", "0", "false"].contains(value)
-  }
+  static var required: Bool { ContinuousIntegration.isRunning }
 }
 
 enum ThrowawayFolders {
