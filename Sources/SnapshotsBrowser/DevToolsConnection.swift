@@ -122,7 +122,7 @@ final class DevToolsConnection: Sendable {
     }
   }
 
-  /// Forgets a page's requests once it is closed.
+  /// Forgets a page's requests: it is closed, or loads another page.
   func forget(session: String) {
     state.withLock { _ = $0.requests.removeValue(forKey: session) }
   }

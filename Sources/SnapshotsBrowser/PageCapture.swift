@@ -123,7 +123,9 @@ enum PageCapture {
     func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
       try await browser.connection.call(method, parameters, session: page.session, within: limit)
     }
-    // A page of its own each time: nothing of the last one (its address, its state) is left.
+    // A page of its own each time: nothing of the last one (its address, its state, a request
+    // it left under way) is left.
+    browser.connection.forget(session: page.session)
     switch location {
     case .html(let html):
       try await navigate(to: "about:blank", call)
