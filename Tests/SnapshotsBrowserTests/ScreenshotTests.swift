@@ -210,6 +210,29 @@ struct ScreenshotTests {
     #expect(BrowserTesting.pixel(image, 20, 20) == [0, 200, 0, 255])
   }
 
+  /// A web font is drawn, not the fallback nor the invisible text of its blocking period: the
+  /// screenshot waits for it.
+  @Test func webFontsAreAwaited() async throws {
+    let font = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
+    try #require(FileManager.default.fileExists(atPath: font), "the DejaVu fonts (bootstrap)")
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func page(_ style: String) throws -> URL {
+      let url = folder.file("page\(style.count).html")
+      try """
+        <style>@font-face { font-family: Web; src: url("file://\(font)") }
+        p { font: 40px \(style) }</style><p>Hamburgefonts</p>
+        """.write(to: url, atomically: true, encoding: .utf8)
+      return url
+    }
+    let request = BrowserTesting.request(viewport: Viewport(width: 400, height: 120))
+    let web = try await BrowserTesting.screenshot(page("Web, monospace"), request)
+    let fallback = try await BrowserTesting.screenshot(page("monospace"), request)
+    let blank = try await BrowserTesting.screenshot(page("Web; color: transparent"), request)
+    #expect(web != fallback, "the fallback font was drawn")
+    #expect(web != blank, "no text was drawn")
+  }
+
   @Test func anAddressThatDoesNotLoadFailsSayingWhy() async throws {
     let missing = URL(fileURLWithPath: "/nonexistent/page.html")
     await #expect {
