@@ -220,9 +220,9 @@ struct ScreenshotTests {
     func page(_ style: String) throws -> URL {
       let url = folder.file("page\(style.count).html")
       try """
-        <style>@font-face { font-family: Web; src: url("file://\(font)") }
-        p { font: 40px \(style) }</style><p>Hamburgefonts</p>
-        """.write(to: url, atomically: true, encoding: .utf8)
+      <style>@font-face { font-family: Web; src: url("file://\(font)") }
+      p { font: 40px \(style) }</style><p>Hamburgefonts</p>
+      """.write(to: url, atomically: true, encoding: .utf8)
       return url
     }
     let request = BrowserTesting.request(viewport: Viewport(width: 400, height: 120))
