@@ -149,6 +149,12 @@ final class Chromium: Sendable {
     try? FileManager.default.removeItem(at: profile)
   }
 
+  /// ``stop()`` on a thread of its own, for an assertion: waiting for Chromium to end must not
+  /// hold one of the few threads every test's tasks share.
+  func stopInBackground() {
+    Thread.detachNewThread { self.stop() }
+  }
+
   static let profilePrefix = "swift-snapshots-chromium."
 
   /// Profiles left by test processes that were killed: theirs is the process id in the name.
@@ -186,7 +192,7 @@ final class Chromium: Sendable {
       // One that ended, or was stopped for not answering, gives way to a new one.
       guard browser.connection.isOpen else {
         discard(task)
-        browser.stop()
+        browser.stopInBackground()
         return try await running(within: limit)
       }
       return browser
@@ -208,7 +214,7 @@ final class Chromium: Sendable {
       try await launched.connection.call("Browser.getVersion", within: limit)
       return launched
     } catch {
-      launched.stop()
+      launched.stopInBackground()
       throw error
     }
   }

@@ -50,7 +50,7 @@ enum PageCapture {
         browser.reuse(page)
         return image
       } catch let error as BrowserError where error.browserLost {
-        browser.stop()
+        browser.stopInBackground()
         throw error
       } catch {
         await browser.closePage(page)

@@ -49,7 +49,8 @@ struct BrowserLifetimeTests {
         group.addTask {
           await verifySnapshot(
             as: .screenshot(viewport: Viewport(width: 320, height: 240)), named: "page-\(index)",
-            record: .all, snapshotDirectory: folder, timeout: 120, testName: "probe"
+            record: .all, snapshotDirectory: folder, timeout: BrowserTesting.timeout,
+            testName: "probe"
           ) { Self.page }
         }
       }
@@ -71,8 +72,9 @@ struct BrowserLifetimeTests {
   @Test func fiftyScreenshotsStartOneBrowserThatEndsWithTheProcess() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let probe = try Probe.run(
-      "fiftyScreenshotsProbe", environment: ["SNAPSHOTS_PROBE_FOLDER": folder.path])
+    let probe = try await onOwnThread {
+      try Probe.run("fiftyScreenshotsProbe", environment: ["SNAPSHOTS_PROBE_FOLDER": folder.path])
+    }
     #expect(probe.status == 0, "\(probe.output)")
     let line = try #require(
       probe.output.split(separator: "\n").first { $0.hasPrefix("starts=") }, "\(probe.output)")
@@ -104,7 +106,8 @@ struct BrowserLifetimeTests {
       let nothing: Int? = nil
       print(nothing!)
     }
-    try await Task.sleep(for: .seconds(120))
+    // Waits to be stopped; gives up after ten minutes, so a parent that failed leaves nothing.
+    try await Task.sleep(for: .seconds(600))
   }
 
   /// A test process stopped by a CI timeout (`SIGTERM`), by `kill -9`, or by a crash of its own
@@ -125,6 +128,7 @@ struct BrowserLifetimeTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
+    defer { if process.isRunning { process.terminate() } }
     var group: pid_t?
     for _ in 0..<1200 where group == nil {
       group = (try? String(contentsOf: file, encoding: .utf8)).flatMap { pid_t($0) }
@@ -137,7 +141,8 @@ struct BrowserLifetimeTests {
     } else {
       kill(process.processIdentifier, signal)
     }
-    process.waitUntilExit()
+    nonisolated(unsafe) let child = process
+    try await onOwnThread { child.waitUntilExit() }
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(try await Self.ended(browser), "Chromium outlived its test process (signal \(signal))")
   }
@@ -146,7 +151,8 @@ struct BrowserLifetimeTests {
   func missingBrowserProbe() async throws {
     let folder = try #require(ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_FOLDER"])
     let message = await verifySnapshot(
-      as: .screenshot, named: "page", record: .all, snapshotDirectory: folder, timeout: 60,
+      as: .screenshot, named: "page", record: .all, snapshotDirectory: folder,
+      timeout: BrowserTesting.timeout,
       testName: "probe"
     ) { Self.page }
     print(message ?? "no failure")
@@ -155,11 +161,13 @@ struct BrowserLifetimeTests {
   @Test func aMissingBrowserFailsClearlyAndRecordsNothing() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let probe = try Probe.run(
-      "missingBrowserProbe",
-      environment: [
-        "SNAPSHOTS_PROBE_FOLDER": folder.path, Chromium.variable: "/nonexistent/chromium",
-      ])
+    let probe = try await onOwnThread {
+      try Probe.run(
+        "missingBrowserProbe",
+        environment: [
+          "SNAPSHOTS_PROBE_FOLDER": folder.path, Chromium.variable: "/nonexistent/chromium",
+        ])
+    }
     #expect(probe.status == 0, "\(probe.output)")
     #expect(
       probe.output.contains(

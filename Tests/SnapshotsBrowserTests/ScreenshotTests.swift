@@ -9,6 +9,11 @@ import Testing
 /// They run where Chromium is found as the strategy finds it; on CI they run, or fail for want
 /// of a browser: never skipped silently.
 enum BrowserTesting {
+  /// An assertion's limit: its clock runs on while the tests beside it hold the threads its
+  /// tasks need (the end-to-end tests build packages for minutes), so it is long; Chromium's
+  /// own replies are timed by the strategy's `timeout:`.
+  static let timeout: TimeInterval = 600
+
   static var available: Bool {
     var environment = ProcessInfo.processInfo.environment
     environment[Chromium.variable] = nil
@@ -22,7 +27,8 @@ enum BrowserTesting {
     in folder: TemporaryDirectory
   ) async -> (recorded: String?, message: String?) {
     let recorded = await verifySnapshot(
-      as: strategy, named: "page", record: .all, snapshotDirectory: folder.path, timeout: 60,
+      as: strategy, named: "page", record: .all, snapshotDirectory: folder.path,
+      timeout: BrowserTesting.timeout,
       testName: "test"
     ) { page }
     let message = await withSnapshotTesting(
@@ -30,7 +36,7 @@ enum BrowserTesting {
     ) {
       await verifySnapshot(
         as: strategy, named: "page", record: .never, snapshotDirectory: folder.path,
-        timeout: 60, testName: "test"
+        timeout: BrowserTesting.timeout, testName: "test"
       ) { changed }
     }
     return (recorded, message)
@@ -74,14 +80,15 @@ struct ScreenshotTests {
     let page = folder.file("page.html")
     let recorded = await verifySnapshot(
       as: .screenshot(viewport: Viewport(width: 400, height: 300)), named: "page", record: .all,
-      snapshotDirectory: folder.path, timeout: 60, testName: "test"
+      snapshotDirectory: folder.path, timeout: BrowserTesting.timeout, testName: "test"
     ) { page }
     #expect(recorded?.hasPrefix("Recorded") == true, "\(recorded ?? "nil")")
     try FileManager.default.moveItem(at: folder.file("style.css"), to: folder.file("moved.css"))
     let message = await withSnapshotTesting(artifactsDirectory: folder.file("artifacts").path) {
       await verifySnapshot(
         as: .screenshot(viewport: Viewport(width: 400, height: 300)), named: "page",
-        record: .never, snapshotDirectory: folder.path, timeout: 60, testName: "test"
+        record: .never, snapshotDirectory: folder.path, timeout: BrowserTesting.timeout,
+        testName: "test"
       ) { page }
     }
     let failure = try #require(message)
@@ -128,7 +135,7 @@ struct ScreenshotTests {
     ] {
       let message = await verifySnapshot(
         as: strategy, named: "page", record: .all, snapshotDirectory: folder.path,
-        timeout: 60, testName: "test"
+        timeout: BrowserTesting.timeout, testName: "test"
       ) { "<p>No clock here</p>" }
       #expect(
         message?.contains("The \(named) matches no element on the page.") == true,
