@@ -98,9 +98,10 @@ struct BrowserLifetimeTests {
     _ = try await BrowserTesting.screenshot(Self.page)
     let browser = try await Chromium.running(within: .seconds(30))
     try "\(browser.process.pid)".write(toFile: file, atomically: true, encoding: .utf8)
-    // Crashes once told to (the file named exists), after the parent has seen its browser.
+    // Crashes once told to (the file named exists), after the parent has seen its browser; on
+    // its own after ten minutes.
     if let signal = ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_CRASH"] {
-      for _ in 0..<3000 where !FileManager.default.fileExists(atPath: signal) {
+      for _ in 0..<30_000 where !FileManager.default.fileExists(atPath: signal) {
         try await Task.sleep(for: .milliseconds(20))
       }
       let nothing: Int? = nil
