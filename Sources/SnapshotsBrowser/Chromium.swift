@@ -22,7 +22,8 @@ final class Chromium: Sendable {
   let process: SpawnedProcess
   let connection: DevToolsConnection
   private let profile: URL
-  private let idlePages = Locked<[BrowserPage]>([])
+  /// The page left by the last screenshot: screenshots take turns, so one is enough.
+  private let idlePage = Locked<BrowserPage?>(nil)
   /// Whether a page is being drawn, and who waits to draw next.
   private let turns = Locked<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>(
     (false, []))
@@ -254,7 +255,7 @@ final class Chromium: Sendable {
   /// A page to render in, reused once an assertion is done with it: opening one costs more
   /// than the screenshot.
   func page(within limit: Duration) async throws -> BrowserPage {
-    if let page = idlePages.withLock({ $0.popLast() }) { return page }
+    if let page = idlePage.withLock({ $0.take() }) { return page }
     let target = try await connection.call(
       "Target.createTarget", ["url": "about:blank"], within: limit)
     guard let targetID = target["targetId"] as? String else {
@@ -276,7 +277,7 @@ final class Chromium: Sendable {
 
   /// Takes a page back for the next assertion.
   func reuse(_ page: BrowserPage) {
-    idlePages.withLock { $0.append(page) }
+    idlePage.withLock { $0 = page }
   }
 
   /// Closes a page that failed, rather than rendering in it again.

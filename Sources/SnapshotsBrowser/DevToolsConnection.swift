@@ -114,7 +114,7 @@ final class DevToolsConnection: Sendable {
   /// Waits until the page has no request under way, at most `limit`.
   func networkIdle(session: String, within limit: Duration) async throws {
     let deadline = ContinuousClock.now + limit
-    while let pending = state.withLock({ $0.requests[session]?.values.sorted().first }) {
+    while let pending = state.withLock({ $0.requests[session]?.values.min() }) {
       guard ContinuousClock.now < deadline else {
         throw BrowserError(description: "The page still waits for \(pending) after \(limit).")
       }
@@ -172,7 +172,6 @@ final class DevToolsConnection: Sendable {
     guard let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
       return
     }
-
     if let id = fields["id"] as? Int {
       return answer(id, with: .success(DevToolsObject(fields: fields)))
     }

@@ -13,14 +13,6 @@ struct BrowserPage: Sendable {
 
 /// What an assertion asks the browser for: `.screenshot(…)`'s options.
 struct ScreenshotRequest: Sendable {
-  var viewport: Viewport
-  var deviceScaleFactor: Double
-  var area: ScreenshotArea
-  var colorScheme: ColorScheme
-  var reducedMotion: Bool
-  var masks: [String]
-  var timeout: Duration
-
   /// What the page is told of its window and its reader's preferences.
   struct Emulation: Sendable, Equatable {
     var viewport: Viewport
@@ -29,10 +21,20 @@ struct ScreenshotRequest: Sendable {
     var reducedMotion: Bool
   }
 
-  var emulation: Emulation {
-    Emulation(
-      viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
-      reducedMotion: reducedMotion)
+  var emulation: Emulation
+  var area: ScreenshotArea
+  var masks: [String]
+  var timeout: Duration
+}
+
+/// The commands of one page's session, each answered within the assertion's limit.
+struct PageSession {
+  let connection: DevToolsConnection
+  let session: String
+  let limit: Duration
+
+  func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+    try await connection.call(method, parameters, session: session, within: limit)
   }
 }
 
@@ -63,25 +65,20 @@ enum PageCapture {
     _ location: PageLocation, _ request: ScreenshotRequest, in page: inout BrowserPage,
     of browser: Chromium
   ) async throws -> Image {
-    let connection = browser.connection
-    let limit = request.timeout
-    let session = page.session
-    func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-      try await connection.call(method, parameters, session: session, within: limit)
-    }
+    let session = PageSession(
+      connection: browser.connection, session: page.session, limit: request.timeout)
     if page.emulation != request.emulation {
-      try await emulate(request, call)
+      try await emulate(request.emulation, session)
       page.emulation = request.emulation
     }
-    try await load(location, in: page, of: browser, within: limit)
+    try await load(location, in: page, of: browser, within: request.timeout)
     let area: [String: Any] =
       switch request.area.kind {
       case .viewport: ["viewport": true]
       case .fullPage: ["fullPage": true]
       case .element(let selector): ["selector": selector]
       }
-    let geometry = try await evaluate(
-      Script.settled(area: area, masks: request.masks), call)
+    let geometry = try await evaluate(Script.settled(area: area, masks: request.masks), session)
     if let missing = geometry["missing"] as? String {
       let role = geometry["mask"] as? Bool == true ? "mask" : "area"
       throw BrowserError(description: "The \(role) `\(missing)` matches no element on the page.")
@@ -97,12 +94,12 @@ enum PageCapture {
       "clip": ["x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1],
       "captureBeyondViewport": request.area.kind != .viewport,
     ]
-    let shot = try await call("Page.captureScreenshot", parameters)
+    let shot = try await session.call("Page.captureScreenshot", parameters)
     guard let base64 = shot["data"] as? String, let png = Data(base64Encoded: base64) else {
       throw BrowserError(description: "Chromium's screenshot was not base64 PNG data.")
     }
     let image = try Image(pngData: png)
-    let scale = request.deviceScaleFactor
+    let scale = request.emulation.deviceScaleFactor
     let masks = boxes.compactMap { box -> ImageMask? in
       guard box.count == 4 else { return nil }
       let left = max(0, Int(((box[0] - clip[0]) * scale).rounded(.down)))
@@ -120,59 +117,55 @@ enum PageCapture {
   static func load(
     _ location: PageLocation, in page: BrowserPage, of browser: Chromium, within limit: Duration
   ) async throws {
-    func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-      try await browser.connection.call(method, parameters, session: page.session, within: limit)
-    }
+    let session = PageSession(connection: browser.connection, session: page.session, limit: limit)
     // A page of its own each time: nothing of the last one (its address, its state, a request
     // it left under way) is left.
     browser.connection.forget(session: page.session)
     switch location {
     case .html(let html):
-      try await navigate(to: "about:blank", call)
-      _ = try await call("Page.setDocumentContent", ["frameId": page.target, "html": html])
+      try await navigate(to: "about:blank", session)
+      _ = try await session.call("Page.setDocumentContent", ["frameId": page.target, "html": html])
     case .address(let address):
-      try await navigate(to: address, call)
+      try await navigate(to: address, session)
     }
-    _ = try await evaluate(Script.loaded, call)
+    _ = try await evaluate(Script.loaded, session)
     try await browser.connection.networkIdle(session: page.session, within: limit)
   }
 
   private static func emulate(
-    _ request: ScreenshotRequest, _ call: (String, [String: Any]) async throws -> [String: Any]
+    _ emulation: ScreenshotRequest.Emulation, _ session: PageSession
   ) async throws {
-    _ = try await call(
+    _ = try await session.call(
       "Emulation.setDeviceMetricsOverride",
       [
-        "width": request.viewport.width, "height": request.viewport.height,
-        "deviceScaleFactor": request.deviceScaleFactor, "mobile": false,
+        "width": emulation.viewport.width, "height": emulation.viewport.height,
+        "deviceScaleFactor": emulation.deviceScaleFactor, "mobile": false,
       ])
-    _ = try await call(
+    _ = try await session.call(
       "Emulation.setEmulatedMedia",
       [
         "features": [
-          ["name": "prefers-color-scheme", "value": request.colorScheme.rawValue],
+          ["name": "prefers-color-scheme", "value": emulation.colorScheme.rawValue],
           [
             "name": "prefers-reduced-motion",
-            "value": request.reducedMotion ? "reduce" : "no-preference",
+            "value": emulation.reducedMotion ? "reduce" : "no-preference",
           ],
         ]
       ])
   }
 
-  private static func navigate(
-    to address: String, _ call: (String, [String: Any]) async throws -> [String: Any]
-  ) async throws {
-    let navigation = try await call("Page.navigate", ["url": address])
+  private static func navigate(to address: String, _ session: PageSession) async throws {
+    let navigation = try await session.call("Page.navigate", ["url": address])
     if let error = navigation["errorText"] as? String, !error.isEmpty {
       throw BrowserError(description: "Chromium could not load \(address): \(error).")
     }
   }
 
   /// Runs a script in the page, waits for the promise it returns, and gives its value.
-  private static func evaluate(
-    _ script: String, _ call: (String, [String: Any]) async throws -> [String: Any]
-  ) async throws -> [String: Any] {
-    let result = try await call(
+  private static func evaluate(_ script: String, _ session: PageSession) async throws -> [String:
+    Any]
+  {
+    let result = try await session.call(
       "Runtime.evaluate", ["expression": script, "awaitPromise": true, "returnByValue": true])
     if let exception = result["exceptionDetails"] as? [String: Any] {
       let thrown = (exception["exception"] as? [String: Any])?["description"] as? String

@@ -92,8 +92,8 @@ extension Snapshotting where Value: WebPage, Format == Image {
   /// ```
   ///
   /// The page is loaded, then its load event, web fonts and requests are awaited; animations
-  /// are put at their end (or removed, when they never end), transitions and the caret are
-  /// turned off, and two frames are drawn before the screenshot.
+  /// are put at their end (or removed, when they never end), and transitions and the caret are
+  /// off; the screenshot draws a frame of its own.
   ///
   /// - Parameters:
   ///   - viewport: The window's size in CSS pixels.
@@ -122,8 +122,10 @@ extension Snapshotting where Value: WebPage, Format == Image {
     ignoringAntialiasing: Bool = false, timeout: Duration = .seconds(30)
   ) -> Snapshotting {
     let request = ScreenshotRequest(
-      viewport: viewport, deviceScaleFactor: deviceScaleFactor, area: area,
-      colorScheme: colorScheme, reducedMotion: reducedMotion, masks: masks, timeout: timeout)
+      emulation: .init(
+        viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
+        reducedMotion: reducedMotion),
+      area: area, masks: masks, timeout: timeout)
     return Snapshotting<Image, Image>.png(
       precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
       maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,

@@ -54,8 +54,10 @@ enum BrowserTesting {
     reducedMotion: Bool = true, masks: [String] = []
   ) -> ScreenshotRequest {
     ScreenshotRequest(
-      viewport: viewport, deviceScaleFactor: deviceScaleFactor, area: area,
-      colorScheme: colorScheme, reducedMotion: reducedMotion, masks: masks, timeout: .seconds(60))
+      emulation: .init(
+        viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
+        reducedMotion: reducedMotion),
+      area: area, masks: masks, timeout: .seconds(60))
   }
 
   static func pixel(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
