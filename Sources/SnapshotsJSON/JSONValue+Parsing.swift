@@ -206,26 +206,39 @@ private final class JSONCTree {
   /// Whether json-c's value is the one the text at `range` denotes (or, beyond 64 bits, its
   /// clamp).
   ///
-  /// The text is read in place: C's `strtod` and `strtoll` stop where the number ends.
+  /// The text is read in place, where a byte follows it: C's `strtod` and `strtoll` stop where
+  /// the number ends.
   private func agrees(_ range: Range<Int>, with object: OpaquePointer) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return false }
-      let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
-      if json_object_get_type(object) == json_type_double {
-        return strtod(start, nil) == json_object_get_double(object)
+    // strtod and strtoll read on to the first byte that cannot continue a number: a number that
+    // ends the document (a top-level scalar) has no such byte in `bytes`, and the memory after
+    // it may hold digits, so it is read from a copy that ends in a NUL.
+    if range.upperBound == bytes.count {
+      return (Array(bytes[range]) + [0]).withUnsafeBufferPointer {
+        Self.agrees($0, 0..<range.count, with: object)
       }
-      errno = 0
-      let negative = buffer[range.lowerBound] == UInt8(ascii: "-")
-      if negative {
-        let value = strtoll(start, nil, 10)
-        return json_object_get_int64(object) == (errno == ERANGE ? .min : value)
-      }
-      let value = strtoull(start, nil, 10)
-      let fitsInt64 = errno != ERANGE && value <= UInt64(Int64.max)
-      return fitsInt64
-        ? json_object_get_int64(object) == Int64(value)
-        : json_object_get_uint64(object) == (errno == ERANGE ? .max : value)
     }
+    return bytes.withUnsafeBufferPointer { Self.agrees($0, range, with: object) }
+  }
+
+  private static func agrees(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, with object: OpaquePointer
+  ) -> Bool {
+    guard let base = buffer.baseAddress else { return false }
+    let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
+    if json_object_get_type(object) == json_type_double {
+      return strtod(start, nil) == json_object_get_double(object)
+    }
+    errno = 0
+    let negative = buffer[range.lowerBound] == UInt8(ascii: "-")
+    if negative {
+      let value = strtoll(start, nil, 10)
+      return json_object_get_int64(object) == (errno == ERANGE ? .min : value)
+    }
+    let value = strtoull(start, nil, 10)
+    let fitsInt64 = errno != ERANGE && value <= UInt64(Int64.max)
+    return fitsInt64
+      ? json_object_get_int64(object) == Int64(value)
+      : json_object_get_uint64(object) == (errno == ERANGE ? .max : value)
   }
 
   /// Calls `body` with an object's members in document order (keys as NUL-terminated bytes),
