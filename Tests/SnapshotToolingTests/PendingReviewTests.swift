@@ -348,3 +348,40 @@ extension PendingReviewTests {
       ), "\(output)")
   }
 }
+
+extension PendingReviewTests {
+  /// A value's control characters reach the review's screen escaped in every view, a group's
+  /// too, in colour or not: none is sent raw to the terminal, and only the review's own colours
+  /// are.
+  @Test func theReviewShowsControlCharactersEscaped() throws {
+    let value = "before\0after \u{1B}[31mred\u{7}bell\rreturn\u{7F}del\u{85}next\u{9B}csi\n"
+    let shown = #"before\0after \u{1B}[31mred\u{7}bell\rreturn\u{7F}del\u{85}next\u{9B}csi"#
+    try write("1\n", at: reference("second"))
+    let folder = try #require(PendingStore.runs(in: store).last)
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where name.hasSuffix(".record") {
+      guard case .file(let file)? = try PendingRun.record(at: folder.appendingPathComponent(name)),
+        ["first()", "second()"].contains(file.testName)
+      else { continue }
+      try Data(value.utf8).write(to: folder.appendingPathComponent(file.dataFile))
+    }
+    for colored in [false, true] {
+      let pending = try PendingChanges(packageDirectory: package.url, origin: .store)
+      var session = ReviewSession(pending) { _ in "gallery" }
+      // The group's screen, then its first change's diff, new value and old one.
+      var screens = [session.screen(width: 300, height: 30, colored: colored)]
+      session.handle(.each)
+      for _ in ChangeView.Mode.allCases {
+        screens.append(session.screen(width: 300, height: 30, colored: colored))
+        session.handle(.switchView)
+      }
+      for screen in screens.prefix(3) {
+        #expect(screen.contains { $0.contains(shown) }, "\(screen)")
+      }
+      for screen in screens {
+        let text = screen.joined(separator: "\n")
+        #expect(ControlCharacters.escaped(text, keepingColour: colored) == text, "\(text)")
+      }
+    }
+  }
+}

@@ -34,8 +34,8 @@ enum ShowVerb {
       }
       write(data)
     case .diff:
-      let colored = isatty(STDOUT_FILENO) != 0 && Terminal.allowsColor
-      let view = ChangeView(change: change, pending: pending, colored: colored)
+      let view = ChangeView(
+        change: change, pending: pending, colored: SnapshotsCommand.outputShowsColor)
       (view.header(position: nil) + [""] + view.body(.diff)).forEach(print)
     }
     return .success

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 
 /// The `snapshots` command line: a verb (``ToolVerb``) and its options, which ``ToolOptions``
 /// declares and its grammar parses (`snapshots help <verb>` lists a verb's).
@@ -43,15 +44,26 @@ public enum SnapshotsCommand {
   }
 
   /// Runs the verb; each line it prints goes to `print`, by default straight to standard
-  /// output, unbuffered, since it is mostly a pipe (the plugin's) and a progress line must arrive
-  /// when its step starts, before the output of the tests it runs.
-  @_spi(Tooling) public func run(
-    print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
-  ) -> ExitCode {
+  /// output (``printLine(_:)``).
+  @_spi(Tooling) public func run(print: @escaping (String) -> Void = printLine) -> ExitCode {
     switch self {
     case .run(let verb, let options): return verb.run(options, print: print)
     case .plugin(let command): return command.run(print: print)
     }
+  }
+
+  /// Whether standard output is a terminal that shows colour, where `show` paints its diff.
+  static var outputShowsColor: Bool { isatty(STDOUT_FILENO) != 0 && Terminal.allowsColor }
+
+  /// Writes a line to standard output unbuffered, since it is mostly a pipe (the plugin's) and a
+  /// progress line must arrive when its step starts, before the output of the tests it runs.
+  ///
+  /// Its control characters are escaped (``ControlCharacters``): names, paths and messages the
+  /// tests wrote reach a terminal or a CI log, where a NUL would cut the line and an escape
+  /// sequence would be run.
+  @_spi(Tooling) public static func printLine(_ line: String) {
+    let shown = ControlCharacters.escaped(line, keepingColour: outputShowsColor)
+    FileHandle.standardOutput.write(Data((shown + "\n").utf8))
   }
 
   /// What `snapshots` does: parse the arguments, run the verb, exit with its code.
@@ -68,7 +80,7 @@ public enum SnapshotsCommand {
         print(error.description)
         exit(ExitCode.success.rawValue)
       }
-      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      FileHandle.standardError.write(Data("\(ControlCharacters.escaped(error.description))\n".utf8))
       exit(ExitCode.usage.rawValue)
     }
   }

@@ -51,10 +51,13 @@ struct ChangeView {
       let diff = UnifiedDiff.forReview(colored: colored).linesWithHints(
         old: oldText ?? "", new: newText ?? "")
       return diff.isEmpty ? ["(no difference in the text)"] : diff.flatMap { Self.lines($0.text) }
+    // A side's text is escaped (``ControlCharacters``) as the diff's lines are: a value's own
+    // colour sequence is shown, not run.
     case .new:
-      return newText.map(Self.lines) ?? ["(no new text: the inline snapshot is removed)"]
+      return newText.map { Self.lines(ControlCharacters.escaped($0)) }
+        ?? ["(no new text: the inline snapshot is removed)"]
     case .old:
-      return oldText.map(Self.lines) ?? ["(no reference yet)"]
+      return oldText.map { Self.lines(ControlCharacters.escaped($0)) } ?? ["(no reference yet)"]
     }
   }
 
@@ -83,7 +86,8 @@ struct ChangeView {
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.indices.contains(location.line - 1) else { return nil }
-    return lines[location.line - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+    return ControlCharacters.escaped(
+      lines[location.line - 1].trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   private static func lines(_ text: String) -> [String] {

@@ -1,10 +1,14 @@
-/// A line of terminal output cut or wrapped to a width: escape sequences (colours) pass through
-/// and take no room, so the screen's rows stay counted.
+@_spi(Tooling) import Snapshots
+
+/// A line of terminal output cut or wrapped to a width: colour sequences pass through and take
+/// no room, so the screen's rows stay counted; every other control character is shown escaped
+/// (``ControlCharacters``), never run.
 enum TerminalLine {
   /// The line as rows of at most `width` characters; a colour open at a break is closed there
   /// and opened again on the next row.
   static func wrap(_ line: String, width: Int) -> [String] {
-    let line = line.replacingOccurrences(of: "\t", with: "  ")
+    let line = ControlCharacters.escaped(
+      line.replacingOccurrences(of: "\t", with: "  "), keepingColour: true)
     guard width > 1 else { return [line] }
     var rows: [String] = []
     var row = ""

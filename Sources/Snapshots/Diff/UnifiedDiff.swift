@@ -136,14 +136,16 @@
         }
         var words: [Int: WordDiff] = [:]
         if colored {
-          for (o, n) in zip(deleted, inserted) { words[o] = WordDiff(old: old[o], new: new[n]) }
+          for (o, n) in zip(deleted, inserted) {
+            words[o] = WordDiff(old: shown(old, o), new: shown(new, n))
+          }
         }
         for o in deleted {
           lines.append(
             DiffLine(
               .removed,
               words[o].map { WordDiff.paint($0.old, prefix: "-", code: "\u{1B}[31m") }
-                ?? paint("-" + old[o], "\u{1B}[31m")))
+                ?? paint("-" + shown(old, o), "\u{1B}[31m")))
           if old.isMissingNewline(at: o) { lines.append(noNewline) }
         }
         for (k, n) in inserted.enumerated() {
@@ -152,21 +154,27 @@
             DiffLine(
               .added,
               pair.map { WordDiff.paint($0.new, prefix: "+", code: "\u{1B}[32m") }
-                ?? paint("+" + new[n], "\u{1B}[32m")))
+                ?? paint("+" + shown(new, n), "\u{1B}[32m")))
           if new.isMissingNewline(at: n) { lines.append(noNewline) }
         }
       } else if j < hunk.newEnd, diff.inserted[j] {
-        lines.append(DiffLine(.added, paint("+" + new[j], "\u{1B}[32m")))
+        lines.append(DiffLine(.added, paint("+" + shown(new, j), "\u{1B}[32m")))
         if new.isMissingNewline(at: j) { lines.append(noNewline) }
         j += 1
       } else {
-        lines.append(DiffLine(.unchanged, " " + old[i]))
+        lines.append(DiffLine(.unchanged, " " + shown(old, i)))
         if old.isMissingNewline(at: i) { lines.append(noNewline) }
         i += 1
         j += 1
       }
     }
     return lines
+  }
+
+  /// A line as the diff shows it: its control characters escaped before it is painted, so
+  /// that a value's own escape sequence is read, never run, and a NUL cuts no message.
+  private func shown(_ text: TextLines, _ index: Int) -> String {
+    ControlCharacters.escaped(text[index])
   }
 
   private func header(_ hunk: Hunk) -> String {

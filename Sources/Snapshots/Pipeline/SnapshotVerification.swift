@@ -394,7 +394,9 @@ struct SnapshotVerification<Value, Format> {
       FailureLog.append(
         .init(
           kind: kind, file: file, line: Int(line),
-          message: verdict.message.map { String($0.prefix { !$0.isNewline }) }))
+          message: verdict.message.map {
+            String(FailureReporter.shown($0).prefix { !$0.isNewline })
+          }))
     }
     return verdict
   }

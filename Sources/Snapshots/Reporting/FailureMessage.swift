@@ -117,7 +117,11 @@ enum FailureMessage {
     case (.differs(let difference), _):
       lines += ["The inline snapshot does not match (\(site.call)).", "", difference.message, ""]
     case (_, let actual?):
-      lines += ["No inline snapshot yet (\(site.call)). The actual text:", "", actual, ""]
+      // Escaped as the diff's lines are: on a colour terminal, a value's own colour is shown.
+      lines += [
+        "No inline snapshot yet (\(site.call)). The actual text:", "",
+        ControlCharacters.escaped(actual), "",
+      ]
     case (_, nil):
       lines += [
         "The value is nil, so the call should have no \(site.closureLabel): closure (\(site.call)).",

@@ -9,6 +9,10 @@ import XCTest
 /// to be running, the failure goes to both and to standard error, so it is never lost. Under Swift
 /// Testing the failure's files (reference, actual, difference) are attached to the test too;
 /// `swift test --attachments-path DIR` saves them.
+///
+/// A message is reported ``shown(_:)``: its control characters escaped, so that a NUL in a
+/// value cuts neither the console's line nor `--xunit-output`'s XML, and an escape sequence is
+/// read rather than run by the terminal.
 enum FailureReporter {
   struct Location {
     var fileID: StaticString
@@ -31,6 +35,7 @@ enum FailureReporter {
     _ message: String, attachments: [FailureAttachment] = [], framework: TestContext.Framework,
     at location: Location
   ) {
+    let message = shown(message)
     switch framework {
     case .swiftTesting:
       recordIssue(message, at: location)
@@ -49,6 +54,12 @@ enum FailureReporter {
       recordIssue(message, at: location)
       XCTFail(message, file: location.filePath, line: location.line)
     }
+  }
+
+  /// A message as it is reported, and logged for `snapshot-record`: escaped
+  /// (``ControlCharacters``), the diff's colours kept where they are painted.
+  static func shown(_ message: String) -> String {
+    ControlCharacters.escaped(message, keepingColour: Terminal.showsColor)
   }
 
   private static func recordIssue(_ message: String, at location: Location) {

@@ -101,7 +101,8 @@ public struct Async<Value> {
       switch result {
       case .success(let value): callback(value)
       case .failure(let error):
-        FileHandle.standardError.write(Data("snapshot failed: \(error)\n".utf8))
+        FileHandle.standardError.write(
+          Data("snapshot failed: \(ControlCharacters.escaped("\(error)"))\n".utf8))
       }
     }
   }

@@ -1,0 +1,72 @@
+/// Control characters as text a reader sees: `\0`, `\r` and `\u{1B}`, as Swift writes them in a
+/// string literal.
+///
+/// Every text the toolkit shows (failure messages, diffs, the tool's output, the review, the
+/// gallery) goes through ``escaped(_:keepingColour:)``: a NUL ends a C string, so the test
+/// frameworks' output and JUnit XML would stop at it; an escape sequence would be run by the
+/// terminal rather than shown; and XML 1.0 holds no C0 control but a tab and line breaks.
+///
+/// ```swift
+/// ControlCharacters.escaped("before\0after \u{1B}[31m")  // before\0after \u{1B}[31m
+/// ```
+@_spi(Tooling) public enum ControlCharacters {
+  /// `text` with every character a terminal or XML cannot show as itself written as Swift
+  /// writes it in a literal: C0 controls but the line feed and the tab (`\0`, `\r`, `\u{7}`),
+  /// DEL (`\u{7F}`), C1 controls (`\u{9B}`) and the noncharacters U+FFFE and U+FFFF.
+  ///
+  /// With `keepingColour`, the colour sequences (`ESC [ 31 m`) stay as they are: for text the
+  /// toolkit painted for a colour terminal, whose values' own text it escaped before painting.
+  public static func escaped(_ text: some StringProtocol, keepingColour: Bool = false) -> String {
+    guard text.utf8.contains(where: mayStartEscape) else { return String(text) }
+    var scalars = Array(text.unicodeScalars)[...]
+    var result = String.UnicodeScalarView()
+    while let scalar = scalars.popFirst() {
+      if keepingColour, scalar == "\u{1B}", let length = colourLength(scalars) {
+        result.append(scalar)
+        result.append(contentsOf: scalars.prefix(length))
+        scalars = scalars.dropFirst(length)
+      } else if needsEscape(scalar) {
+        result.append(contentsOf: spelling(of: scalar).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Whether `scalar` is written escaped.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: return false
+    case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
+    default: return false
+    }
+  }
+
+  /// A byte that can begin a scalar written escaped: a C0 control or DEL, or the first byte of
+  /// a C1 control (`C2`) or of U+FFFE and U+FFFF (`EF`); most text holds none.
+  private static func mayStartEscape(_ byte: UInt8) -> Bool {
+    (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+  }
+
+  private static func spelling(of scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\0": return "\\0"
+    case "\r": return "\\r"
+    default: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    }
+  }
+
+  /// The length of a colour sequence's rest (`[31m`, `[0m`, `[1;32m`) at the start of
+  /// `scalars`, or `nil` when they do not start one.
+  private static func colourLength(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
+    guard scalars.first == "[" else { return nil }
+    var length = 1
+    for scalar in scalars.dropFirst() {
+      length += 1
+      if scalar == "m" { return length }
+      guard ("0"..."9").contains(scalar) || scalar == ";" else { return nil }
+    }
+    return nil
+  }
+}
