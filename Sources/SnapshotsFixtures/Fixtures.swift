@@ -52,7 +52,8 @@ public struct FixtureError: Error, CustomStringConvertible {
 public func fixtures(
   in folder: String, matching pattern: String = "**/*", filePath: StaticString = #filePath
 ) throws -> [Fixture] {
-  let root = URL(fileURLWithPath: WorkspaceRoot.path(of: "\(filePath)")).deletingLastPathComponent()
+  let root = URL(fileURLWithPath: try WorkspaceRoot.located("\(filePath)"))
+    .deletingLastPathComponent()
   let directory = URL(fileURLWithPath: folder, relativeTo: root).standardizedFileURL
   var isDirectory: ObjCBool = false
   guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),

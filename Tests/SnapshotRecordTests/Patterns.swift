@@ -60,6 +60,7 @@ struct Patterns {
     try echoedIdsAreNumberedAlikeAndASwapFails()
     try patternsPassAndSurviveRecording()
     try aCopyElsewhereUsesItsOwnReferences()
+    try aRootThatDoesNotHoldTheTestsWritesNothing()
   }
 
   private func echoedIdsAreNumberedAlikeAndASwapFails() throws {
@@ -154,5 +155,42 @@ struct Patterns {
         .contains(
           #""sourceFile":"\#(root.replacingOccurrences(of: "/", with: "\\/"))\/Tests\/AppTests\/PatternTests.swift""#
         ))
+  }
+
+  /// A root that does not exist, is a file, or is another package's folder fails every
+  /// assertion with a message that names the variable; although recording is asked for and the
+  /// value changed, nothing is written: no reference, inline record or artifact, in the package
+  /// the binary was compiled in or in that folder.
+  private func aRootThatDoesNotHoldTheTestsWritesNothing() throws {
+    let other = try TemporaryDirectory()
+    defer { other.remove() }
+    try Data("// swift-tools-version: 6.0\n".utf8).write(to: other.file("Package.swift"))
+    let binary = try #require(package.builtProduct("AppPackageTests.xctest"))
+    func written() throws -> [String: String] {
+      var files: [String: String] = [:]
+      for folder in ["Tests", ".build/snapshots", ".build/snapshot-artifacts"] {
+        let url = package.folder.url.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]
+        for path in paths ?? [] {
+          files[folder + "/" + path] =
+            (try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        }
+      }
+      return files
+    }
+    let before = try written()
+    for root in ["/nonexistent", "/etc/passwd", other.url.standardizedFileURL.path] {
+      let run = try Command(
+        binary.path, ["--testing-library", "swift-testing", "--filter", "timed"],
+        in: package.folder.url,
+        environment: package.environment.merging([
+          "SNAPSHOTS_WORKSPACE_ROOT": root, "SNAPSHOT_TESTING_RECORD": "all", "APP_TOTAL": "7",
+        ]) { $1 })
+      #expect(run.status != 0)
+      let refusal = "SNAPSHOTS_WORKSPACE_ROOT is \(root), which "
+      #expect(run.output.components(separatedBy: refusal).count >= 3, "\(run.output)")
+      #expect(try written() == before, "\(root)")
+    }
+    #expect(try other.contents() == ["Package.swift"])
   }
 }

@@ -7,7 +7,7 @@ import Foundation
   case mismatch
   /// The record mode wrote the value over its reference.
   case recorded
-  /// `SNAPSHOT_TESTING_RECORD` or a variant matrix is not usable.
+  /// `SNAPSHOT_TESTING_RECORD`, `SNAPSHOTS_WORKSPACE_ROOT` or a variant matrix is not usable.
   case invalidSettings
   /// Two assertions resolve to one reference file.
   case nameConflict

@@ -32,6 +32,9 @@ struct FileSite {
   func prepare(
     in context: TestContext, pathExtension: String?, environment: SnapshotEnvironment?
   ) -> Result<Ready, Refusal> {
+    if let problem = WorkspaceRoot.problem(with: filePath) {
+      return .failure(Refusal(.invalidSettings, problem.description))
+    }
     // The scope is a task-local value: read once for both the name and the settings.
     let scope = SnapshotTestingConfiguration.current
     let parts = environment ?? scope?.environment

@@ -54,6 +54,9 @@ import Foundation
 
   /// The settings the call runs with, or why they cannot be resolved.
   func prepare() -> Result<SnapshotSettings, Refusal> {
+    if let problem = WorkspaceRoot.problem(with: sourceFile) {
+      return .failure(Refusal(.invalidSettings, problem.description))
+    }
     do {
       return .success(try SnapshotSettings.resolve(record: record))
     } catch {
