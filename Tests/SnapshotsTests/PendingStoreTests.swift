@@ -77,14 +77,46 @@ import Testing
     #expect(try run.data(of: loaded) == bytes)
   }
 
-  @Test func aDamagedRecordSaysWhichFile() throws {
+  /// A record file that does not read as a record is no entry of its run, and does not stop
+  /// the others being read: the run names it, with why in a few words.
+  @Test func aDamagedRecordSaysWhichFileAndWhy() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    try Data("{".utf8).write(to: folder.file("x.record"))
-    #expect {
-      try PendingRun.load(folder.url)
-    } throws: { error in
-      (error as? PendingRun.UnreadableRecord)?.path.hasSuffix("x.record") == true
+    let record = PendingFileRecord(referencePath: "/R/a.1.txt", dataFile: "", testName: "t()")
+    try PendingStore.write(.file(record), data: Data("a\n".utf8), in: folder.url)
+    let whole = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first {
+        $0.hasSuffix(".record")
+      })
+    let text = try Data(contentsOf: folder.file(whole))
+    try text.prefix(text.count / 2).write(to: folder.file("1-cut.record"))
+    try Data().write(to: folder.file("2-empty.record"))
+    try Data("{\"kind\": 1}".utf8).write(to: folder.file("3-other.record"))
+    let run = try PendingRun.load(folder.url)
+    #expect(run.entries.count == 1)
+    #expect(
+      run.damaged.map { "\($0.url.lastPathComponent): \($0.reason)" } == [
+        "1-cut.record: its \(text.count / 2) bytes are not a whole JSON document",
+        "2-empty.record: it is empty",
+        "3-other.record: its 11 bytes are JSON, but not a pending record",
+      ])
+  }
+
+  /// A file record carries its bytes' size and SHA-256, for the tool to check.
+  @Test func aFileRecordCarriesItsBytesSizeAndDigest() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let record = PendingFileRecord(referencePath: "/R/a.1.txt", dataFile: "", testName: "t()")
+    try PendingStore.write(.file(record), data: Data("abc".utf8), in: folder.url)
+    guard
+      case .file(let loaded) = try #require(try PendingRun.load(folder.url).entries.first).record
+    else {
+      Issue.record("not a file record")
+      return
     }
+    #expect(loaded.dataSize == 3)
+    // `printf abc | sha256sum`
+    #expect(
+      loaded.dataSHA256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
   }
 }

@@ -51,6 +51,9 @@ struct RunApplier {
     for path in run.conflicts.sorted() {
       report.refuse(relative(path), .nameConflict, targets: [])
     }
+    for damaged in run.damaged {
+      report.refuse(relative(damaged.url.path), .recordDamaged(damaged.reason), targets: [])
+    }
     let files = run.entries.compactMap { entry -> PendingFileRecord? in
       guard case .file(let record) = entry.record else { return nil }
       return record
@@ -92,12 +95,22 @@ struct RunApplier {
   ) {
     let shown = relative(path)
     let targets = records.map { PendingRecord.file($0).target }
-    let datas: [Data]
-    do {
-      datas = try records.map { try run.data(of: $0) }
-    } catch {
-      report.refuse(shown, .recordUnreadable("\(error)"), targets: targets)
-      return
+    var datas: [Data] = []
+    for record in records {
+      let url = PendingRun.dataURL(of: record, in: run.directory)
+      let file = relative(url.path)
+      let bytes: Data?
+      do {
+        bytes = try AtomicFile.read(url)
+      } catch {
+        report.refuse(shown, .dataDamaged(file: file, .unreadable(error.reason)), targets: targets)
+        return
+      }
+      if let refusal = policy.data(bytes, of: record, file: file) {
+        report.refuse(shown, refusal, targets: targets)
+        return
+      }
+      datas.append(bytes ?? Data())
     }
     if let refusal = policy.reference(
       records, values: datas, sourcesNow: sources, written: run.writtenSources,

@@ -186,13 +186,15 @@ struct RecordPlan {
     // Applied, or older than what was applied: done or stale either way. A filtered apply
     // leaves the runs with the records it did not take; refused records stay until a later
     // apply takes them (once their cause is fixed) or a new run replaces them.
-    let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
+    let kept =
+      run.entries.filter { report.keptTargets.contains($0.record.target) }.map(\.url)
+      + run.damaged.map(\.url)
     var cleanup = Cleanup.none
     if !options.dryRun && shards == nil {
       if recordFilter != nil {
         cleanup = .entries(taken.filter { !report.keptTargets.contains($0.record.target) })
       } else {
-        cleanup = .runs(appliedRuns, keeping: kept.map(\.url), replacesOtherRuns: !isApply)
+        cleanup = .runs(appliedRuns, keeping: kept, replacesOtherRuns: !isApply)
       }
       if !kept.isEmpty {
         lines.append(

@@ -46,9 +46,15 @@ struct PendingListing: Encodable {
   var package: String
   var changes: [Change]
   var groups: [Group]
+  /// What no command applies, each as `path: why`.
+  ///
+  /// Record files that cannot be read, shards' records that belong nowhere here or conflict;
+  /// absent when there is none.
+  var problems: [String]?
 
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
+    problems = pending.problems.isEmpty ? nil : pending.problems
     groups = ChangeGroup.of(pending.changes).map {
       Group(id: $0.id, removed: $0.removed, added: $0.added, changes: $0.members)
     }

@@ -64,8 +64,8 @@ import Foundation
       Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()))
   }
 
-  /// Writes a record (and, for a file snapshot, its bytes first) under a name no other process
-  /// uses.
+  /// Writes a record (and, for a file snapshot, its bytes first, with their size and digest in
+  /// the record) under a name no other process uses.
   public static func write(_ record: PendingRecord, data: Data? = nil, testFilePath: String) throws
   {
     let run = runDirectory(testFilePath: testFilePath)
@@ -81,6 +81,8 @@ import Foundation
     case (.file(let file), let data?):
       var withData = file
       withData.dataFile = base + ".data"
+      withData.dataSize = data.count
+      withData.dataSHA256 = SHA256.hex(data)
       try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
       stored = .file(withData)
     default:
