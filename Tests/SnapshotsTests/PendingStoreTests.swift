@@ -59,6 +59,35 @@ import Testing
       ])
   }
 
+  /// A run older than the newest five stays while it holds a change no newer run replaces (a
+  /// test that failed once, then was not run again), or a record that cannot be read.
+  @Test func anOlderRunWithAnUndecidedChangeIsKept() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    func record(_ test: String) -> PendingRecord {
+      .inline(
+        PendingInlineRecord(
+          sourceFile: "/T.swift", line: test == "t()" ? 1 : 2, column: 3,
+          functionName: "assertInlineSnapshot", closureLabel: "matches", trailingClosureIndex: 0,
+          oldText: nil, newText: "x", sourceHash: "0", testName: test))
+    }
+    for index in 0..<7 {
+      let run = store.url.appendingPathComponent("test-\(index)")
+      try PendingStore.write(record(index == 1 ? "other()" : "t()"), data: nil, in: run)
+      if index == 2 { try Data("{".utf8).write(to: run.appendingPathComponent("1-1-1.record")) }
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: Double(index - 100))], ofItemAtPath: run.path
+      )
+    }
+    let current = store.url.appendingPathComponent("test-new")
+    try PendingStore.write(record("t()"), data: nil, in: current)
+    PendingStore.prune(store: store.url, keeping: current)
+    #expect(
+      try store.contents().sorted() == [
+        "test-1", "test-2", "test-3", "test-4", "test-5", "test-6", "test-new",
+      ])
+  }
+
   @Test func fileRecordsKeepTheirBytes() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
