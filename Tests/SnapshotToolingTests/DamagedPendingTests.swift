@@ -93,6 +93,19 @@ extension PendingReviewTests {
     #expect(problems.count == 1 && problems[0].hasPrefix("\(shown): this pending record"))
   }
 
+  /// `pending --json` says which change is damaged, and why.
+  @Test func theListingSaysWhichChangeIsDamaged() throws {
+    let damaged = try damage(.dataOfAnotherChange)
+    let changes = try listing()
+    #expect(changes.filter { $0["damaged"] != nil }.map { $0["test"] as? String } == ["first()"])
+    let first = try #require(changes.first { $0["test"] as? String == "first()" })
+    #expect(
+      (first["damaged"] as? String)?.hasPrefix(
+        "its pending data \(RunApplier.relative(damaged.path, in: package.url)) holds other bytes")
+        == true, "\(first)")
+    try theListingFollowsItsSchema()
+  }
+
   /// A damaged data file is refused when its change is accepted by id, and stays pending.
   @Test func acceptingADamagedChangeIsRefused() throws {
     let id = try #require(try ids()["first()"])

@@ -97,20 +97,12 @@ struct RunApplier {
     let targets = records.map { PendingRecord.file($0).target }
     var datas: [Data] = []
     for record in records {
-      let url = PendingRun.dataURL(of: record, in: run.directory)
-      let file = relative(url.path)
-      let bytes: Data?
-      do {
-        bytes = try AtomicFile.read(url)
-      } catch {
-        report.refuse(shown, .dataDamaged(file: file, .unreadable(error.reason)), targets: targets)
-        return
-      }
-      if let refusal = policy.data(bytes, of: record, file: file) {
+      switch checkedData(of: record, in: run.directory) {
+      case .success(let data): datas.append(data)
+      case .failure(let refusal):
         report.refuse(shown, refusal, targets: targets)
         return
       }
-      datas.append(bytes ?? Data())
     }
     if let refusal = policy.reference(
       records, values: datas, sourcesNow: sources, written: run.writtenSources,
@@ -219,6 +211,23 @@ struct RunApplier {
       file.sourceHash = ContentHash.of(rewritten)
       try PendingStore.replace(entry.url, with: .file(file))
     }
+  }
+
+  /// A file record's bytes in `folder`, or why they are not written
+  /// (``RefusalPolicy/data(_:of:file:)``).
+  func checkedData(of record: PendingFileRecord, in folder: URL) -> Result<
+    Data, RefusalPolicy.Refusal
+  > {
+    let url = PendingRun.dataURL(of: record, in: folder)
+    let file = relative(url.path)
+    let bytes: Data?
+    do {
+      bytes = try AtomicFile.read(url)
+    } catch {
+      return .failure(.dataDamaged(file: file, .unreadable(error.reason)))
+    }
+    if let refusal = policy.data(bytes, of: record, file: file) { return .failure(refusal) }
+    return .success(bytes ?? Data())
   }
 
   /// A file's change as a unified diff (text), or its sizes (anything else).
