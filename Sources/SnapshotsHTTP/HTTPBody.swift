@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 import SnapshotsJSON
 
 /// A body as text a reader can diff, decoded from its `Content-Encoding`.

@@ -181,8 +181,59 @@ import Testing
       "\(output)")
     #expect(output.contains("nothing was changed"))
     #expect(try files() == before)
-    let (short, message) = try run(["apply", "--accept", "ab"])
-    #expect(short == .usage && message.contains("the id ab"), "\(message)")
+  }
+
+  /// An id shorter than four characters (`g` for a group) is refused for being short, and says
+  /// how long one must be; a prefix several ids start with names them.
+  @Test func aShortOrAmbiguousIdSaysWhatToGive() throws {
+    let before = try files()
+    for short in ["g", "ab", "g12"] {
+      let (status, message) = try run(["apply", "--accept", short])
+      #expect(status == .usage, "\(message)")
+      #expect(
+        message.contains(
+          "the id \(short) is too short: give at least 4 characters of a change's id (12 hex digits) or of a group's (g and 11 hex digits), as snapshot-record --pending lists them"
+        ), "\(message)")
+    }
+    #expect(try files() == before)
+    // Two more records, named so that their ids start alike.
+    let folder = try #require(PendingStore.runs(in: store).last)
+    let names = Self.namesWithIDsAlike(in: folder.lastPathComponent)
+    for (index, name) in names.enumerated() {
+      try PendingStore.replace(
+        folder.appendingPathComponent(name),
+        with: .inline(
+          PendingInlineRecord(
+            sourceFile: sourcePath, line: 20 + index, column: 3,
+            functionName: "assertInlineSnapshot", closureLabel: "matches",
+            trailingClosureIndex: 0, oldText: nil, newText: "alike \(index)", sourceHash: "",
+            testName: "alike\(index)()")))
+    }
+    let alike = try ids().filter { $0.key.hasPrefix("alike") }.values.sorted()
+    let whole = try files()
+    let prefix = String(try #require(alike.first).prefix(4))
+    #expect(alike.count == 2 && alike.allSatisfy { $0.hasPrefix(prefix) }, "\(alike)")
+    let (status, message) = try run(["apply", "--reject", prefix])
+    #expect(status == .usage)
+    #expect(
+      message.contains(
+        "the id \(prefix) is the start of 2 ids (\(alike.joined(separator: ", "))); give more of it"
+      ),
+      "\(message)")
+    #expect(message.contains("nothing was changed"))
+    #expect(try files() == whole)
+  }
+
+  /// Two record file names in `run` whose changes' ids share their first four digits.
+  static func namesWithIDsAlike(in run: String) -> [String] {
+    var seen: [Substring: String] = [:]
+    for index in 0... {
+      let name = "\(index)-\(getpid())-0.\(PendingStore.recordExtension)"
+      let prefix = ContentHash.of(run + "/" + name).prefix(4)
+      if let other = seen[prefix] { return [other, name] }
+      seen[prefix] = name
+    }
+    return []
   }
 
   @Test func interruptedRunsAreTakenOrDiscardedNotBoth() throws {

@@ -93,7 +93,59 @@ import Testing
       Issue.record("\(conclusion.cleanup)")
       return
     }
-    #expect(runs == [Self.run([]).directory] && kept.isEmpty && others)
+    #expect(runs == [Self.run([]).directory] && kept.isEmpty && others.isEmpty)
+  }
+
+  /// A `record` that ran every test to its end replaces the store's other runs whole.
+  @Test func aCompleteRecordReplacesEarlierRuns() {
+    let earlier = Self.run([Self.file("old", in: "r0"), Self.inline(line: 9)], named: "r0")
+    let plan = RecordPlan(
+      .tests(
+        passes: [Self.pass("Swift Testing", status: 1, started: 2, issues: [Self.issue])],
+        run: Self.run([Self.file("a")]), earlier: [earlier]),
+      options: .init(packageDirectory: Self.package.path))
+    guard case .runs(let runs, _, let superseded) = plan.conclusion(of: recorded()).cleanup
+    else {
+      Issue.record("\(plan.conclusion(of: recorded()).cleanup)")
+      return
+    }
+    #expect(runs == [Self.run([]).directory, earlier.directory] && superseded.isEmpty)
+  }
+
+  /// A `record` that did not run every test (`--filter`, or a crash) removes, of the store's
+  /// other runs, only what it superseded.
+  ///
+  /// That is a record of a target it recorded again, or of a reference one of its assertions
+  /// used; a run it superseded whole goes whole. The rest stays pending, and it says so.
+  @Test(arguments: [("a", false), (nil, true)])
+  func aPartialRecordLeavesWhatItDidNotRun(filter: String?, crashed: Bool) {
+    let recordedAgain = Self.file("a", in: "r0")
+    let matchedNow = Self.file("b", in: "r0")
+    let notRun = [Self.file("c", in: "r0"), Self.inline(line: 9)]
+    let earlier = Self.run([recordedAgain, matchedNow] + notRun, named: "r0")
+    let supersededWhole = Self.run([Self.file("a", in: "r00")], named: "r00")
+    var run = Self.run([Self.file("a")])
+    run.usedReferences = [
+      "/P/Tests/A/__Snapshots__/T/a.1.txt", "/P/Tests/A/__Snapshots__/T/b.1.txt",
+    ]
+    let plan = RecordPlan(
+      .tests(
+        passes: [
+          Self.pass("Swift Testing", status: 1, started: 2, issues: [Self.issue], crashed: crashed)
+        ], run: run, earlier: [supersededWhole, earlier]),
+      options: .init(packageDirectory: Self.package.path, filter: filter))
+    let conclusion = plan.conclusion(of: recorded("Tests/A/__Snapshots__/T/a.1.txt"))
+    guard case .runs(let runs, _, let superseded) = conclusion.cleanup else {
+      Issue.record("\(conclusion.cleanup)")
+      return
+    }
+    #expect(runs == [run.directory, supersededWhole.directory])
+    #expect(superseded.map(\.url) == [recordedAgain.url, matchedNow.url])
+    #expect(plan.superseded.map(\.url) == superseded.map(\.url), "what a review removes too")
+    #expect(
+      conclusion.lines.contains(
+        "Left pending: 2 changes of earlier runs, whose assertions this run did not run (snapshot-record --pending lists them; --review or --apply-only decides them)."
+      ), "\(conclusion.lines)")
   }
 
   /// A mixed package filtered to one framework's tests: the other pass ran nothing, and the

@@ -106,10 +106,36 @@ import Testing
     #expect(Refusal.notWritten("disk full").keepsRecords)
     #expect(Refusal.sourceLeft("the test source is not UTF-8").keepsRecords)
     for refusal: Refusal in [
-      .nameConflict, .differentValues(2), .shardNotHere, .recordUnreadable("gone"),
-      .shardsDisagree(["a", "b"]),
+      .nameConflict, .differentValues(2), .shardNotHere, .shardsDisagree(["a", "b"]),
     ] {
       #expect(!refusal.keepsRecords, "\(refusal)")
     }
+    // Damaged records stay, for the user to read what the refusal names.
+    #expect(Refusal.dataDamaged(file: "x.data", .missing).keepsRecords)
+    #expect(Refusal.recordDamaged("it is empty").keepsRecords)
+  }
+
+  /// A file record's bytes are written only when they are the size and digest it carries:
+  /// not cut short, not another record's, not gone; an older version's record, which carries
+  /// neither, is taken as it is.
+  @Test func damagedDataIsRefused() {
+    let policy = RefusalPolicy()
+    let bytes = Data("whole value\n".utf8)
+    var record = Self.record()
+    record.dataSize = bytes.count
+    record.dataSHA256 = SHA256.hex(bytes)
+    #expect(policy.data(bytes, of: record, file: "d") == nil)
+    #expect(
+      policy.data(bytes.prefix(5), of: record, file: "d")
+        == .dataDamaged(file: "d", .size(found: 5, recorded: 12)))
+    #expect(
+      policy.data(Data("other value\n".utf8), of: record, file: "d")
+        == .dataDamaged(file: "d", .digest))
+    #expect(policy.data(nil, of: record, file: "d") == .dataDamaged(file: "d", .missing))
+    #expect(policy.data(bytes.prefix(5), of: Self.record(), file: "d") == nil, "unchecked")
+    #expect(
+      "\(Refusal.dataDamaged(file: ".build/snapshots/pending/r/1.data", .size(found: 5, recorded: 12)))"
+        == "its pending data .build/snapshots/pending/r/1.data holds 5 bytes, not the 12 recorded (cut short, or another change's); nothing is written from it: run the tests again (snapshot-record) to record it anew, or drop it with snapshot-record --reject ID (--pending lists its id)"
+    )
   }
 }

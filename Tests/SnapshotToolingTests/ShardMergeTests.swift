@@ -132,7 +132,7 @@ import Testing
         targets.append("inline \(call.sourceFile):\(call.line) \(call.newText ?? "")")
       case .file(let file):
         targets.append(
-          "file \(file.referencePath) \(try String(decoding: result.run.data(of: file), as: UTF8.self))"
+          "file \(file.referencePath) \(try String(decoding: result.run.data(of: file) ?? Data(), as: UTF8.self))"
         )
       }
     }

@@ -59,6 +59,35 @@ import Testing
       ])
   }
 
+  /// A run older than the newest five stays while it holds a change no newer run replaces (a
+  /// test that failed once, then was not run again), or a record that cannot be read.
+  @Test func anOlderRunWithAnUndecidedChangeIsKept() throws {
+    let store = try TemporaryDirectory()
+    defer { store.remove() }
+    func record(_ test: String) -> PendingRecord {
+      .inline(
+        PendingInlineRecord(
+          sourceFile: "/T.swift", line: test == "t()" ? 1 : 2, column: 3,
+          functionName: "assertInlineSnapshot", closureLabel: "matches", trailingClosureIndex: 0,
+          oldText: nil, newText: "x", sourceHash: "0", testName: test))
+    }
+    for index in 0..<7 {
+      let run = store.url.appendingPathComponent("test-\(index)")
+      try PendingStore.write(record(index == 1 ? "other()" : "t()"), data: nil, in: run)
+      if index == 2 { try Data("{".utf8).write(to: run.appendingPathComponent("1-1-1.record")) }
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: Double(index - 100))], ofItemAtPath: run.path
+      )
+    }
+    let current = store.url.appendingPathComponent("test-new")
+    try PendingStore.write(record("t()"), data: nil, in: current)
+    PendingStore.prune(store: store.url, keeping: current)
+    #expect(
+      try store.contents().sorted() == [
+        "test-1", "test-2", "test-3", "test-4", "test-5", "test-6", "test-new",
+      ])
+  }
+
   @Test func fileRecordsKeepTheirBytes() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -77,14 +106,46 @@ import Testing
     #expect(try run.data(of: loaded) == bytes)
   }
 
-  @Test func aDamagedRecordSaysWhichFile() throws {
+  /// A record file that does not read as a record is no entry of its run, and does not stop
+  /// the others being read: the run names it, with why in a few words.
+  @Test func aDamagedRecordSaysWhichFileAndWhy() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    try Data("{".utf8).write(to: folder.file("x.record"))
-    #expect {
-      try PendingRun.load(folder.url)
-    } throws: { error in
-      (error as? PendingRun.UnreadableRecord)?.path.hasSuffix("x.record") == true
+    let record = PendingFileRecord(referencePath: "/R/a.1.txt", dataFile: "", testName: "t()")
+    try PendingStore.write(.file(record), data: Data("a\n".utf8), in: folder.url)
+    let whole = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first {
+        $0.hasSuffix(".record")
+      })
+    let text = try Data(contentsOf: folder.file(whole))
+    try text.prefix(text.count / 2).write(to: folder.file("1-cut.record"))
+    try Data().write(to: folder.file("2-empty.record"))
+    try Data("{\"kind\": 1}".utf8).write(to: folder.file("3-other.record"))
+    let run = try PendingRun.load(folder.url)
+    #expect(run.entries.count == 1)
+    #expect(
+      run.damaged.map { "\($0.url.lastPathComponent): \($0.reason)" } == [
+        "1-cut.record: its \(text.count / 2) bytes are not a whole JSON document",
+        "2-empty.record: it is empty",
+        "3-other.record: its 11 bytes are JSON, but not a pending record",
+      ])
+  }
+
+  /// A file record carries its bytes' size and SHA-256, for the tool to check.
+  @Test func aFileRecordCarriesItsBytesSizeAndDigest() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let record = PendingFileRecord(referencePath: "/R/a.1.txt", dataFile: "", testName: "t()")
+    try PendingStore.write(.file(record), data: Data("abc".utf8), in: folder.url)
+    guard
+      case .file(let loaded) = try #require(try PendingRun.load(folder.url).entries.first).record
+    else {
+      Issue.record("not a file record")
+      return
     }
+    #expect(loaded.dataSize == 3)
+    // `printf abc | sha256sum`
+    #expect(
+      loaded.dataSHA256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
   }
 }

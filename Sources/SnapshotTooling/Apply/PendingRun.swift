@@ -28,6 +28,15 @@ import Foundation
   public var conflicts: Set<String> = []
   /// The records of those references, which are only ever removed with their run.
   public var conflicted: [Entry] = []
+  /// Record files that do not read as records: every command that applies refuses them
+  /// (``RefusalPolicy/Refusal/recordDamaged(_:)``) and keeps them for the user to read.
+  public var damaged: [Damaged] = []
+
+  /// A record file that could not be read, and why.
+  public struct Damaged: Sendable, Equatable {
+    public var url: URL
+    public var reason: String
+  }
   /// Every reference file an assertion used, when the run logged them.
   public var usedReferences: Set<String>
   /// The hashes of test sources that applying this run already wrote (``journalName``): an
@@ -69,6 +78,7 @@ import Foundation
     var writingProcesses: Set<Substring> = []
     var finishedProcesses: Set<Substring> = []
     var conflicts: Set<String> = []
+    var damaged: [Damaged] = []
     let decoder = JSONDecoder()
     for name in names {
       let url = directory.appendingPathComponent(name)
@@ -76,9 +86,13 @@ import Foundation
         if let process = PendingStore.process(ofUniqueName: name[...]) {
           writingProcesses.insert(process)
         }
-        // Gone since it was listed (applied, or taken by another reader): not part of the run.
-        guard let record = try record(at: url, decoder: decoder) else { continue }
-        entries.append(Entry(record: record, url: url))
+        do {
+          // Gone since it was listed (applied, or taken by another reader): not part of the run.
+          guard let record = try record(at: url, decoder: decoder) else { continue }
+          entries.append(Entry(record: record, url: url))
+        } catch {
+          damaged.append(Damaged(url: url, reason: error.reason))
+        }
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         used.formUnion(text.split(separator: "\n").map(String.init))
@@ -99,25 +113,33 @@ import Foundation
     var run = PendingRun(
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
     run.setConflicts(conflicts)
+    run.damaged = damaged
     run.complete = !writingProcesses.isEmpty && writingProcesses.isSubset(of: finishedProcesses)
     return run
   }
 
   /// The record in a record file; `nil` when the file is gone.
-  static func record(at url: URL, decoder: JSONDecoder = JSONDecoder()) throws -> PendingRecord? {
-    guard let data = try AtomicFile.read(url) else { return nil }
+  static func record(at url: URL, decoder: JSONDecoder = JSONDecoder()) throws(UnreadableRecord)
+    -> PendingRecord?
+  {
+    let data: Data?
+    do {
+      data = try AtomicFile.read(url)
+    } catch {
+      throw UnreadableRecord(path: url.path, reason: error.reason)
+    }
+    guard let data else { return nil }
     do {
       return try decoder.decode(PendingRecord.self, from: data)
     } catch {
-      throw UnreadableRecord(path: url.path, reason: "\(error)")
+      throw UnreadableRecord(
+        path: url.path, reason: UnreadableRecord.reason(error, count: data.count))
     }
   }
 
-  /// The bytes a file record points to.
-  public func data(of record: PendingFileRecord) throws -> Data {
-    let path = Self.dataURL(of: record, in: directory)
-    guard let data = try AtomicFile.read(path) else { throw MissingData(path: path.path) }
-    return data
+  /// The bytes a file record points to; `nil` when they are gone.
+  public func data(of record: PendingFileRecord) throws(AtomicFile.ReadError) -> Data? {
+    try AtomicFile.read(Self.dataURL(of: record, in: directory))
   }
 
   /// Where a file record's bytes are: its own path once runs are merged, else a name in the
@@ -125,12 +147,6 @@ import Foundation
   static func dataURL(of record: PendingFileRecord, in folder: URL) -> URL {
     record.dataFile.hasPrefix("/")
       ? URL(fileURLWithPath: record.dataFile) : folder.appendingPathComponent(record.dataFile)
-  }
-
-  /// A record whose bytes are gone.
-  public struct MissingData: Error, CustomStringConvertible {
-    public var path: String
-    public var description: String { "\(path) does not exist" }
   }
 
   /// Several runs as one, oldest first.
@@ -159,6 +175,7 @@ import Foundation
       usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) },
       writtenSources: runs.reduce(into: []) { $0.formUnion($1.writtenSources) })
     merged.conflicted = runs.flatMap(\.conflicted)
+    merged.damaged = runs.flatMap(\.damaged)
     merged.setConflicts(runs.reduce(into: []) { $0.formUnion($1.conflicts) })
     merged.complete = !runs.isEmpty && runs.allSatisfy(\.complete)
     return merged
@@ -189,5 +206,16 @@ import Foundation
     public var path: String
     public var reason: String
     public var description: String { "The pending record \(path) could not be read: \(reason)" }
+
+    /// Why `count` bytes do not decode as a record, in a few words: the decoder's own
+    /// description runs to several lines of coding paths.
+    static func reason(_ error: any Error, count: Int) -> String {
+      switch error as? DecodingError {
+      case _ where count == 0: "it is empty"
+      case .dataCorrupted?: "its \(counted(count, "byte")) are not a whole JSON document"
+      case .keyNotFound(let key, _)?: "it has no \(key.stringValue)"
+      default: "its \(counted(count, "byte")) are JSON, but not a pending record"
+      }
+    }
   }
 }

@@ -32,8 +32,12 @@ struct RefusalPolicy {
     case shardsDisagree([String])
     /// No test file of a shard is in this package.
     case shardNotHere
-    /// The recorded bytes could not be read back from the store.
-    case recordUnreadable(String)
+    /// A file record's bytes (its data file, as the user reads its path) are not the ones it
+    /// was written with.
+    case dataDamaged(file: String, DataDamage)
+    /// A record file that does not read as a pending record: why. Which change it held is not
+    /// known.
+    case recordDamaged(String)
     /// A test source is left whole, for this reason: it could not be read, is not UTF-8, or
     /// its rewrite would not read back.
     case sourceLeft(String)
@@ -60,17 +64,43 @@ struct RefusalPolicy {
         "\(shards.joined(separator: " and ")) recorded different contents; nothing of it was applied"
       case .shardNotHere:
         "none of its records' test files is in this package; nothing of it was applied"
-      case .recordUnreadable(let error): "the recorded bytes could not be read: \(error)"
+      case .dataDamaged(let file, let damage):
+        "its pending data \(file) \(damage); nothing is written from it: run the tests again (snapshot-record) to record it anew, or drop it with snapshot-record --reject ID (--pending lists its id)"
+      case .recordDamaged(let reason):
+        "this pending record cannot be read (\(reason)), so nothing is written from it: run the tests again with snapshot-record, which records its change anew (a run of every test replaces this run), or delete the file to drop it"
       case .sourceLeft(let why), .notWritten(let why): why
       }
     }
 
     /// Whether its records stay pending, for an apply once the cause is fixed (the edit
-    /// undone, the disk freed); the others wait for a new run.
+    /// undone, the disk freed, the data file put back) and so that the files a message names
+    /// are there to read; the others wait for a new run.
     var keepsRecords: Bool {
       switch self {
-      case .sourceChanged, .sourceLeft, .notWritten: true
+      case .sourceChanged, .sourceLeft, .notWritten, .dataDamaged, .recordDamaged: true
       default: false
+      }
+    }
+  }
+
+  /// What is wrong with a file record's bytes.
+  enum DataDamage: Equatable, CustomStringConvertible {
+    /// The data file is gone.
+    case missing
+    /// It could not be read: why.
+    case unreadable(String)
+    /// It holds so many bytes, not the number recorded (cut short, or another record's).
+    case size(found: Int, recorded: Int)
+    /// It holds as many bytes as recorded, but not the same ones.
+    case digest
+
+    var description: String {
+      switch self {
+      case .missing: "does not exist"
+      case .unreadable(let reason): "could not be read: \(reason)"
+      case .size(let found, let recorded):
+        "holds \(counted(found, "byte")), not the \(recorded) recorded (cut short, or another change's)"
+      case .digest: "holds other bytes than those recorded (its SHA-256 differs)"
       }
     }
   }
@@ -83,6 +113,20 @@ struct RefusalPolicy {
   /// Stored runs split into those applied and those left (``applies(_:)``), each in order.
   func partition(_ runs: [PendingRun]) -> (applied: [PendingRun], left: [PendingRun]) {
     (runs.filter(applies), runs.filter { !applies($0) })
+  }
+
+  /// The reason not to write a file record's bytes (`nil` when its data file is gone), as
+  /// `file` holds them: they are not the ones the test left.
+  ///
+  /// They are checked against the size and SHA-256 digest the record carries. A record an older
+  /// version wrote carries neither: its bytes are taken as they are, as that version took them.
+  func data(_ bytes: Data?, of record: PendingFileRecord, file: String) -> Refusal? {
+    guard let bytes else { return .dataDamaged(file: file, .missing) }
+    guard let recorded = record.dataSize, let digest = record.dataSHA256 else { return nil }
+    if bytes.count != recorded {
+      return .dataDamaged(file: file, .size(found: bytes.count, recorded: recorded))
+    }
+    return SHA256.hex(bytes) == digest ? nil : .dataDamaged(file: file, .digest)
   }
 
   /// The first reason not to write one reference's records, if any.

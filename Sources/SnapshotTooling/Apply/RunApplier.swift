@@ -51,6 +51,9 @@ struct RunApplier {
     for path in run.conflicts.sorted() {
       report.refuse(relative(path), .nameConflict, targets: [])
     }
+    for damaged in run.damaged {
+      report.refuse(relative(damaged.url.path), .recordDamaged(damaged.reason), targets: [])
+    }
     let files = run.entries.compactMap { entry -> PendingFileRecord? in
       guard case .file(let record) = entry.record else { return nil }
       return record
@@ -92,12 +95,14 @@ struct RunApplier {
   ) {
     let shown = relative(path)
     let targets = records.map { PendingRecord.file($0).target }
-    let datas: [Data]
-    do {
-      datas = try records.map { try run.data(of: $0) }
-    } catch {
-      report.refuse(shown, .recordUnreadable("\(error)"), targets: targets)
-      return
+    var datas: [Data] = []
+    for record in records {
+      switch checkedData(of: record, in: run.directory) {
+      case .success(let data): datas.append(data)
+      case .failure(let refusal):
+        report.refuse(shown, refusal, targets: targets)
+        return
+      }
     }
     if let refusal = policy.reference(
       records, values: datas, sourcesNow: sources, written: run.writtenSources,
@@ -206,6 +211,23 @@ struct RunApplier {
       file.sourceHash = ContentHash.of(rewritten)
       try PendingStore.replace(entry.url, with: .file(file))
     }
+  }
+
+  /// A file record's bytes in `folder`, or why they are not written
+  /// (``RefusalPolicy/data(_:of:file:)``).
+  func checkedData(of record: PendingFileRecord, in folder: URL) -> Result<
+    Data, RefusalPolicy.Refusal
+  > {
+    let url = PendingRun.dataURL(of: record, in: folder)
+    let file = relative(url.path)
+    let bytes: Data?
+    do {
+      bytes = try AtomicFile.read(url)
+    } catch {
+      return .failure(.dataDamaged(file: file, .unreadable(error.reason)))
+    }
+    if let refusal = policy.data(bytes, of: record, file: file) { return .failure(refusal) }
+    return .success(bytes ?? Data())
   }
 
   /// A file's change as a unified diff (text), or its sizes (anything else).

@@ -33,6 +33,7 @@ enum PendingVerb {
         "\(change.id)  \(change.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(pending.relative(location.file)):\(location.line)  \(change.testName)  \(place)"
       )
     }
+    for problem in pending.problems { print("Refused \(problem)") }
     print(
       pending.changes.isEmpty
         ? "No pending snapshots."

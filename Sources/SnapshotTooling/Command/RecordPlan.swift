@@ -14,8 +14,9 @@ import Foundation
 struct RecordPlan {
   /// What the tests left.
   enum Facts {
-    /// `record`: what each pass reported, and the run it left.
-    case tests(passes: [TestRunner.Pass], run: PendingRun)
+    /// `record`: what each pass reported, the run it left, and the store's other runs,
+    /// oldest first.
+    case tests(passes: [TestRunner.Pass], run: PendingRun, earlier: [PendingRun] = [])
     /// `apply`: the package store's runs, oldest first.
     case store([PendingRun])
     /// `apply --from`: the shards' runs, merged (``ShardMerge``), from so many folders.
@@ -52,6 +53,17 @@ struct RecordPlan {
   var discarded: [PendingRun] = []
   /// The store's runs applied: removed once done, but for the records kept.
   var appliedRuns: [URL] = []
+  /// After `record`, the store's other runs it replaces whole: all of them when it ran every
+  /// test to its end; none otherwise.
+  var replacedRuns: [URL] = []
+  /// After a `record` that did not run every test (a `--filter`, a crash), the records of the
+  /// other runs it replaces.
+  ///
+  /// Those of a target it recorded again, and those of a reference one of its assertions used
+  /// (matched or recorded again). The others stay pending.
+  var superseded: [PendingRun.Entry] = []
+  /// The records of the other runs a `record` leaves pending.
+  var keptEarlier = 0
   var passes: [TestRunner.Pass] = []
   var unrecorded: UnrecordedFailures
   /// How many CI shards' folders are applied (`apply --from`); `nil` for the store.
@@ -71,9 +83,11 @@ struct RecordPlan {
       partialRun: isApply || options.filter != nil, includeInterrupted: options.includeInterrupted)
     var runs: [PendingRun]
     switch facts {
-    case .tests(let passes, let run):
+    case .tests(let passes, let run, let earlier):
       self.passes = passes
       runs = [run]
+      (replacedRuns, superseded, keptEarlier) = Self.replaced(
+        earlier, by: run, wholly: options.filter == nil && !passes.contains(where: \.crashed))
     case .store(let stored):
       runs = stored
     case .shards(let merged, let folders):
@@ -121,6 +135,32 @@ struct RecordPlan {
   /// Whether a pass crashed: the run may be a part of what the tests would have left.
   var crashed: Bool { passes.contains(where: \.crashed) }
 
+  /// What of the `earlier` runs a `record`'s `run` replaces: every run when it ran `wholly`
+  /// (every test, to its end), else the records it supersedes (a run whose records all are
+  /// goes whole); and how many changes it leaves pending.
+  private static func replaced(_ earlier: [PendingRun], by run: PendingRun, wholly: Bool) -> (
+    runs: [URL], entries: [PendingRun.Entry], left: Int
+  ) {
+    if wholly { return (earlier.map(\.directory), [], 0) }
+    let targets = Set((run.entries + run.conflicted).map(\.record.target))
+    let isSuperseded = { (entry: PendingRun.Entry) -> Bool in
+      if targets.contains(entry.record.target) { return true }
+      guard case .file(let file) = entry.record else { return false }
+      return run.usedReferences.contains(file.referencePath)
+    }
+    var (runs, entries, left) = ([URL](), [PendingRun.Entry](), 0)
+    for old in earlier {
+      let superseded = (old.entries + old.conflicted).filter(isSuperseded)
+      if superseded.count == old.entries.count + old.conflicted.count, old.damaged.isEmpty {
+        runs.append(old.directory)
+      } else {
+        entries += superseded
+        left += old.entries.count(where: { !isSuperseded($0) })
+      }
+    }
+    return (runs, entries, left)
+  }
+
   /// What is told of orphans, once applying has reported.
   enum Orphans: Equatable {
     /// Nothing is listed, and this is said, if anything.
@@ -135,9 +175,9 @@ struct RecordPlan {
     case none
     /// A filtered apply: these records go; the rest of their runs stays.
     case entries([PendingRun.Entry])
-    /// These runs go (and, after `record`, every other run of the store, which the new one
-    /// replaces), but for the records kept.
-    case runs([URL], keeping: [URL], replacesOtherRuns: Bool)
+    /// These runs go, but for the records kept, and so do these records of other runs (those
+    /// a `record` superseded).
+    case runs([URL], keeping: [URL], superseded: [PendingRun.Entry])
   }
 
   struct Conclusion {
@@ -186,19 +226,26 @@ struct RecordPlan {
     // Applied, or older than what was applied: done or stale either way. A filtered apply
     // leaves the runs with the records it did not take; refused records stay until a later
     // apply takes them (once their cause is fixed) or a new run replaces them.
-    let kept = run.entries.filter { report.keptTargets.contains($0.record.target) }
+    let kept =
+      run.entries.filter { report.keptTargets.contains($0.record.target) }.map(\.url)
+      + run.damaged.map(\.url)
     var cleanup = Cleanup.none
     if !options.dryRun && shards == nil {
       if recordFilter != nil {
         cleanup = .entries(taken.filter { !report.keptTargets.contains($0.record.target) })
       } else {
-        cleanup = .runs(appliedRuns, keeping: kept.map(\.url), replacesOtherRuns: !isApply)
+        cleanup = .runs(appliedRuns + replacedRuns, keeping: kept, superseded: superseded)
       }
       if !kept.isEmpty {
         lines.append(
           "Kept \(counted(kept.count, "refused record")): snapshot-record --apply-only applies \(kept.count == 1 ? "it" : "them") once the cause is fixed."
         )
       }
+    }
+    if keptEarlier > 0 {
+      lines.append(
+        "Left pending: \(counted(keptEarlier, "change")) of earlier runs, whose assertions this run did not run (snapshot-record --pending lists them; --review or --apply-only decides them)."
+      )
     }
     let problems = [
       crashed ? "the tests crashed" : nil,

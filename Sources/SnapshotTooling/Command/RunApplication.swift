@@ -91,11 +91,10 @@ struct RunApplication {
       return .usage
     }
     if options.review {
-      // The new run replaces the older ones, as when it is applied.
+      // The new run replaces what it supersedes of the older ones, as when it is applied.
       plan.unrecorded.lines(relativeTo: relative).forEach(print)
-      for stale in staleRuns(besides: plan.appliedRuns) {
-        PendingStore.remove(stale)
-      }
+      plan.replacedRuns.forEach(PendingStore.remove)
+      plan.superseded.forEach(PendingRun.remove)
       return pendingReview.review()
     }
     return execute(plan)
@@ -114,10 +113,9 @@ struct RunApplication {
     switch conclusion.cleanup {
     case .none: break
     case .entries(let entries): entries.forEach(PendingRun.remove)
-    case .runs(let runs, let kept, let replacesOtherRuns):
-      removeApplied(
-        runDirectories: runs + (replacesOtherRuns ? staleRuns(besides: runs) : []),
-        keeping: kept)
+    case .runs(let runs, let kept, let superseded):
+      removeApplied(runDirectories: runs, keeping: kept)
+      superseded.forEach(PendingRun.remove)
     }
     let galleryFailed =
       options.gallery
@@ -140,19 +138,15 @@ struct RunApplication {
       return .store(try PendingStore.runs(in: store).map(load))
     case .tests(let binary):
       let runDirectory = store.appendingPathComponent("record-\(PendingStore.uniqueName())")
+      // Read before the tests run: their run is not among them.
+      let earlier = try PendingStore.runs(in: store).map(load)
       switch runTests(binary, into: runDirectory) {
-      case .success(let passes): return .tests(passes: passes, run: try load(runDirectory))
+      case .success(let passes):
+        return .tests(passes: passes, run: try load(runDirectory), earlier: earlier)
       case .failure(let error):
         print("error: \(error)")
         return nil
       }
-    }
-  }
-
-  /// The store's runs other than these: those a new run replaces.
-  private func staleRuns(besides runDirectories: [URL]) -> [URL] {
-    PendingStore.runs(in: store).filter { directory in
-      !runDirectories.contains { $0.path == directory.path }
     }
   }
 

@@ -6,8 +6,14 @@ import Foundation
 /// is one decision, not one per reference.
 ///
 /// A group's id is a hash of those lines, so it stays the same while they do; it starts with
-/// `g`, which no change's id (hexadecimal) does.
+/// ``idPrefix``, which no change's id (hexadecimal) does.
 struct ChangeGroup: Sendable, Equatable {
+  /// What a group's id starts with, and a change's never does.
+  static let idPrefix = "g"
+
+  /// Whether `id` (or a prefix of one) names a group rather than a change.
+  static func isGroupID(_ id: String) -> Bool { id.lowercased().hasPrefix(idPrefix) }
+
   var id: String
   var removed: [String]
   var added: [String]
@@ -29,7 +35,7 @@ struct ChangeGroup: Sendable, Equatable {
         byKey[key] = groups.count
         groups.append(
           ChangeGroup(
-            id: "g" + ContentHash.of(key).prefix(PendingChange.idLength - 1), removed: removed,
+            id: idPrefix + ContentHash.of(key).prefix(PendingChange.idLength - 1), removed: removed,
             added: added, members: [change.id]))
       }
     }

@@ -26,8 +26,12 @@ struct PendingChange: Sendable {
   var record: PendingRecord { entry.record }
   var target: String { entry.record.target }
 
-  /// The id's length: 12 hex digits of a 64-bit hash; commands accept any unique prefix.
+  /// The id's length: 12 hex digits of a 64-bit hash; commands accept any unique prefix of at
+  /// least ``shortestPrefix`` characters.
   static let idLength = 12
+  /// The shortest prefix a command takes for an id: one of 65,536 values, which a handful of
+  /// changes rarely share, while a shorter one soon would.
+  static let shortestPrefix = 4
 
   static func id(of entry: PendingRun.Entry) -> String {
     let name =

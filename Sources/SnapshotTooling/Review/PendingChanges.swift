@@ -26,7 +26,8 @@ struct PendingChanges {
   private var writtenSources: Set<String>
   /// The store's runs whose tests did not finish, left out unless asked for.
   private(set) var interrupted: [PendingRun] = []
-  /// Records of shards that could not be placed in this package, or that conflict.
+  /// Records of shards that could not be placed in this package, or that conflict, and record
+  /// files that cannot be read: what is refused, as `path: why`.
   private(set) var problems: [String] = []
 
   private var applier: RunApplier {
@@ -57,6 +58,9 @@ struct PendingChanges {
       problems = result.unplaced + result.conflicts
       all = result.run.entries
       merged = result.run
+    }
+    problems += merged.damaged.map { damaged in
+      "\(RunApplier.relative(damaged.url.path, in: packageDirectory)): \(RefusalPolicy.Refusal.recordDamaged(damaged.reason))"
     }
     records = Dictionary(grouping: all, by: \.record.target)
     writtenSources = merged.writtenSources
@@ -142,31 +146,42 @@ struct PendingChanges {
   }
 
   /// An id a command was given that names no pending change, or more than one.
-  struct UnknownID: Error, CustomStringConvertible {
-    var id: String
-    var matches: Int
+  enum UnknownID: Error, Equatable, CustomStringConvertible {
+    /// Shorter than ``PendingChange/shortestPrefix``: too short to name one change for long.
+    case tooShort(String)
+    case unknown(String)
+    /// A prefix of several ids (changes' or groups'): those ids, sorted.
+    case ambiguous(String, ids: [String])
+
     var description: String {
-      matches == 0
-        ? "no pending snapshot has the id \(id) (snapshot-record --pending lists them)"
-        : "the id \(id) names \(matches) pending snapshots; give more of it"
+      switch self {
+      case .tooShort(let id):
+        "the id \(id) is too short: give at least \(PendingChange.shortestPrefix) characters of a change's id (\(PendingChange.idLength) hex digits) or of a group's (\(ChangeGroup.idPrefix) and \(PendingChange.idLength - 1) hex digits), as snapshot-record --pending lists them"
+      case .unknown(let id):
+        "no pending snapshot has the id \(id) (snapshot-record --pending lists them)"
+      case .ambiguous(let id, let ids):
+        "the id \(id) is the start of \(ids.count) ids (\(ids.prefix(3).joined(separator: ", "))\(ids.count > 3 ? ", …" : "")); give more of it"
+      }
     }
   }
 
-  /// The changes these ids (or unique prefixes of at least four characters) name, in their
-  /// order: a change's, or a group's (``ChangeGroup``), which names each of its changes.
+  /// The changes these ids (or unique prefixes of at least ``PendingChange/shortestPrefix``
+  /// characters) name, in their order: a change's, or a group's (``ChangeGroup``), which names
+  /// each of its changes.
   func resolve(_ ids: [String]) throws(UnknownID) -> [PendingChange] {
     var found: [PendingChange] = []
-    let groups = ids.contains { $0.lowercased().hasPrefix("g") } ? ChangeGroup.of(changes) : []
+    let groups = ids.contains(where: ChangeGroup.isGroupID) ? ChangeGroup.of(changes) : []
     for given in ids {
       let id = given.lowercased()
-      let named: [[String]] =
-        id.count < 4
-        ? []
-        : id.hasPrefix("g")
-          ? groups.filter { $0.id.hasPrefix(id) }.map(\.members)
-          : changes.filter { $0.id.hasPrefix(id) }.map { [$0.id] }
-      guard named.count == 1 else { throw UnknownID(id: given, matches: named.count) }
-      for member in named[0] where !found.contains(where: { $0.id == member }) {
+      guard id.count >= PendingChange.shortestPrefix else { throw .tooShort(given) }
+      let named: [(id: String, members: [String])] =
+        ChangeGroup.isGroupID(id)
+        ? groups.filter { $0.id.hasPrefix(id) }.map { ($0.id, $0.members) }
+        : changes.filter { $0.id.hasPrefix(id) }.map { ($0.id, [$0.id]) }
+      guard named.count == 1 else {
+        throw named.isEmpty ? .unknown(given) : .ambiguous(given, ids: named.map(\.id).sorted())
+      }
+      for member in named[0].members where !found.contains(where: { $0.id == member }) {
         found += changes.filter { $0.id == member }
       }
     }

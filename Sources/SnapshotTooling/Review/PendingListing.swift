@@ -29,6 +29,9 @@ struct PendingListing: Encodable {
     var differenceFile: String?
     /// The strategy's own account of the difference, for a value that is not text.
     var summary: String?
+    /// Why accepting a file change is refused whatever else holds: its bytes are not the ones
+    /// the test left (cut short, another change's, gone), with the next step.
+    var damaged: String?
     /// An inline change's texts (`newText` is absent when the literal goes).
     var oldText: String?
     var newText: String?
@@ -46,9 +49,15 @@ struct PendingListing: Encodable {
   var package: String
   var changes: [Change]
   var groups: [Group]
+  /// What no command applies, each as `path: why`.
+  ///
+  /// Record files that cannot be read, shards' records that belong nowhere here or conflict;
+  /// absent when there is none.
+  var problems: [String]?
 
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
+    problems = pending.problems.isEmpty ? nil : pending.problems
     groups = ChangeGroup.of(pending.changes).map {
       Group(id: $0.id, removed: $0.removed, added: $0.added, changes: $0.members)
     }
@@ -64,6 +73,9 @@ struct PendingListing: Encodable {
         listed.newFile = change.newFile?.path
         listed.differenceFile = file.artifacts?.first
         listed.summary = file.summary
+        let checked = RunApplier(packageDirectory: pending.packageDirectory, dryRun: true)
+          .checkedData(of: file, in: change.entry.url.deletingLastPathComponent())
+        if case .failure(let refusal) = checked { listed.damaged = refusal.description }
       case .inline(let call):
         listed.column = call.column
         listed.function = call.functionName.isEmpty ? nil : call.functionName

@@ -98,6 +98,13 @@ import Foundation
   /// `true` when ``testName`` is not the running test's (a helper that does not pass its
   /// caller's name on): other tests may name the same reference; `nil` otherwise.
   public var namedByHelper: Bool?
+  /// How many bytes ``dataFile`` holds, and their ``SHA256`` digest.
+  ///
+  /// ``PendingStore`` sets them when it writes the bytes: the tool writes no reference from
+  /// bytes that do not match (a data file cut short, or another record's). `nil` in a record an
+  /// older version wrote.
+  public var dataSize: Int?
+  public var dataSHA256: String?
 
   public init(
     referencePath: String, dataFile: String, testName: String, sourceFile: String = "",

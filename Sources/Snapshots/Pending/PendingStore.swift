@@ -6,8 +6,8 @@ import Foundation
 /// `swift test`: every test process it starts (XCTest, Swift Testing, `--parallel` workers) shares
 /// its parent, and the run is named after that parent. Each record is its own file with a unique
 /// name, so processes never overwrite each other. The folder is `SNAPSHOTS_PENDING_DIRECTORY`, or
-/// `.build/snapshots/pending` in the package that holds the test file. A store keeps the newest
-/// ``keptRuns`` runs: the first record of a new run deletes older ones.
+/// `.build/snapshots/pending` in the package that holds the test file. The first record of a new
+/// run deletes the older runs that newer ones replace (``prune(store:keeping:)``).
 @_spi(Tooling) public enum PendingStore {
   public static let directoryVariable = "SNAPSHOTS_PENDING_DIRECTORY"
   /// The shorter name CI workflows use for ``directoryVariable``: where a shard leaves its
@@ -64,8 +64,8 @@ import Foundation
       Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()))
   }
 
-  /// Writes a record (and, for a file snapshot, its bytes first) under a name no other process
-  /// uses.
+  /// Writes a record (and, for a file snapshot, its bytes first, with their size and digest in
+  /// the record) under a name no other process uses.
   public static func write(_ record: PendingRecord, data: Data? = nil, testFilePath: String) throws
   {
     let run = runDirectory(testFilePath: testFilePath)
@@ -81,6 +81,8 @@ import Foundation
     case (.file(let file), let data?):
       var withData = file
       withData.dataFile = base + ".data"
+      withData.dataSize = data.count
+      withData.dataSHA256 = SHA256.hex(data)
       try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
       stored = .file(withData)
     default:
@@ -97,30 +99,56 @@ import Foundation
     try AtomicFile.write(encoder.encode(record), to: url)
   }
 
-  /// How many runs a store keeps: every failing `swift test` leaves one, and only the newest
-  /// are worth applying.
+  /// How many runs a store keeps whatever they hold: every failing `swift test` leaves one, and
+  /// an older run goes once a newer one has replaced each of its changes.
   public static let keptRuns = 5
 
   /// Runs this process already pruned around.
   private static let pruned = Locked<Set<String>>([])
 
-  /// When a process first writes into a run, deletes the store's older runs so that the
-  /// newest ``keptRuns`` remain, this one among them.
+  /// When a process first writes into a run, deletes what ``prune(store:keeping:)`` deletes.
   private static func pruneOnce(keeping run: URL) {
     let isFirst = pruned.withLock { $0.insert(run.path).inserted }
     guard isFirst else { return }
     prune(store: run.deletingLastPathComponent(), keeping: run)
   }
 
-  /// Deletes all but the newest ``keptRuns`` runs of `store` (by last change), never `run`,
-  /// and nothing that is not a run: a folder holding anything but what runs hold is left.
+  /// Deletes the runs of `store` older than the newest ``keptRuns`` whose every record a newer
+  /// run replaces.
+  ///
+  /// Runs are ordered by last change, `run` among them; a newer run replaces a record with one
+  /// of the same target, which `snapshot-record` applies instead. A run holding a change nothing
+  /// newer replaces stays until the user decides it, and so does one whose records cannot be
+  /// read. Never `run`, and nothing that is not a run: a folder holding anything but what runs
+  /// hold is left.
   public static func prune(store: URL, keeping run: URL) {
     let others = runs(in: store).filter {
       $0.standardizedFileURL.path != run.standardizedFileURL.path && isRun($0)
     }
-    for old in others.dropLast(keptRuns - 1) {
-      remove(old)
+    // Newest first, each met with the targets of every run newer than it.
+    var newer = targets(in: run) ?? []
+    for (age, old) in others.reversed().enumerated() {
+      let own = targets(in: old)
+      if age >= keptRuns - 1, let own, own.isSubset(of: newer) { remove(old) }
+      newer.formUnion(own ?? [])
     }
+  }
+
+  /// The targets (``PendingRecord/target``) of a run's records; `nil` when one cannot be read.
+  static func targets(in run: URL) -> Set<String>? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: run.path)) ?? []
+    var targets: Set<String> = []
+    let decoder = JSONDecoder()
+    for name in names where name.hasSuffix("." + recordExtension) {
+      let url = run.appendingPathComponent(name)
+      let data: Data?
+      do { data = try AtomicFile.read(url) } catch { return nil }
+      // Gone since it was listed: applied, or its run removed.
+      guard let data else { continue }
+      guard let record = try? decoder.decode(PendingRecord.self, from: data) else { return nil }
+      targets.insert(record.target)
+    }
+    return targets
   }
 
   /// Removes a run whole, as far as any reader can tell.

@@ -3,19 +3,20 @@ import FuzzSupport
 @_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
 
-/// Any bytes as a pending record file: the run loads, or fails with an error that names the
-/// file; it never crashes.
+/// Any bytes as a pending record file: the run loads, with the record as its one entry or its
+/// one damaged file, named; it never crashes.
 func fuzzPendingRecord(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: data, count: count)
   let record = folder.appendingPathComponent("1-1-1.record")
   try? Data(input).write(to: record)
   do {
     let run = try PendingRun.load(folder)
-    precondition(run.entries.count == 1, "one record file, \(run.entries.count) records")
-  } catch let error as PendingRun.UnreadableRecord {
-    precondition(error.path == record.path, "the error names \(error.path)")
+    precondition(
+      run.entries.count + run.damaged.count == 1,
+      "one record file, \(run.entries.count) records and \(run.damaged.count) damaged")
+    precondition(run.damaged.allSatisfy { $0.url.path == record.path }, "the damaged file named")
   } catch {
-    fatalError("an error that does not name the record: \(error)")
+    fatalError("the folder could not be read: \(error)")
   }
   return 0
 }
