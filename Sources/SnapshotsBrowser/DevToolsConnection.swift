@@ -35,11 +35,16 @@ final class DevToolsConnection: Sendable {
   /// Held while a command is written; whether the command pipe is closed.
   private let writing = Locked(false)
 
+  /// Why Chromium stopped answering: its last words on standard error.
+  private let ending: @Sendable () -> String
+
   private struct State {
     var nextID = 1
     var waiting: [Int: CheckedContinuation<DevToolsObject, any Error>] = [:]
-    /// Per page (session), its requests under way and their URLs.
-    var requests: [String: [String: String]] = [:]
+    /// Per page (session), its requests under way by id: their URLs, and the order in which
+    /// they started (the number of requests seen before).
+    var requests: [String: [String: (order: Int, url: String)]] = [:]
+    var requestsSeen = 0
     /// Why the connection ended, once it has.
     var ended: String?
   }
@@ -49,6 +54,7 @@ final class DevToolsConnection: Sendable {
   init(commands: Int32, replies: Int32, ending: @escaping @Sendable () -> String) {
     self.commands = commands
     self.replies = replies
+    self.ending = ending
     Thread.detachNewThread { [self] in
       read()
       end(because: "Chromium ended. \(ending())")
@@ -71,11 +77,13 @@ final class DevToolsConnection: Sendable {
     }
   }
 
-  /// Sends a command and waits for its reply's `result`, at most `limit`.
+  /// Sends a command and waits for its reply's `result` until `deadline`.
+  ///
+  /// A command not answered by then ends the connection: Chromium is not used again.
   @discardableResult
   func call(
     _ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
-    within limit: Duration
+    until deadline: BrowserDeadline
   ) async throws -> [String: Any] {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
@@ -93,15 +101,14 @@ final class DevToolsConnection: Sendable {
       if let ended {
         return continuation.resume(throwing: BrowserError(description: ended, browserLost: true))
       }
-      if let failure = write(data) {
-        return answer(id, with: .failure(BrowserError(description: failure, browserLost: true)))
-      }
-      let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      guard write(data) else { return end(because: "Chromium ended. \(ending())") }
+      let remaining = deadline.remaining.components
+      let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
       DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-        let error = BrowserError(
-          description: "Chromium did not answer \(method) within \(limit); it is stopped.",
-          browserLost: true)
-        answer(id, with: .failure(error))
+        guard state.withLock({ $0.waiting[id] != nil }) else { return }
+        end(
+          because: "Chromium did not answer \(method) within \(deadline.budget) (the timeout:); "
+            + "it is stopped.")
       }
     }
     if let error = reply.fields["error"] as? [String: Any] {
@@ -111,12 +118,14 @@ final class DevToolsConnection: Sendable {
     return reply.fields["result"] as? [String: Any] ?? [:]
   }
 
-  /// Waits until the page has no request under way, at most `limit`.
-  func networkIdle(session: String, within limit: Duration) async throws {
-    let deadline = ContinuousClock.now + limit
-    while let pending = state.withLock({ $0.requests[session]?.values.min() }) {
-      guard ContinuousClock.now < deadline else {
-        throw BrowserError(description: "The page still waits for \(pending) after \(limit).")
+  /// Waits until the page has no request under way, until `deadline`.
+  func networkIdle(session: String, until deadline: BrowserDeadline) async throws {
+    while let pending = state.withLock({ $0.requests[session]?.values.min { $0.order < $1.order } })
+    {
+      guard !deadline.hasPassed else {
+        throw BrowserError(
+          description: "The page still waits for \(pending.url) after \(deadline.budget) "
+            + "(the timeout:).")
       }
       try await Task.sleep(for: .milliseconds(2))
     }
@@ -129,19 +138,20 @@ final class DevToolsConnection: Sendable {
 
   // MARK: - The pipe
 
-  private func write(_ data: Data) -> String? {
+  /// Writes a command whole; `false` when the pipe is closed (Chromium ended, or was stopped).
+  private func write(_ data: Data) -> Bool {
     writing.withLock { closed in
-      guard !closed else { return "Chromium's command pipe is closed." }
-      return data.withUnsafeBytes { bytes -> String? in
-        guard let start = bytes.baseAddress else { return nil }
+      guard !closed else { return false }
+      return data.withUnsafeBytes { bytes -> Bool in
+        guard let start = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
           let count = Foundation.write(commands, start + offset, bytes.count - offset)
           if count < 0 && errno == EINTR { continue }
-          guard count > 0 else { return "Chromium's command pipe is closed." }
+          guard count > 0 else { return false }
           offset += count
         }
-        return nil
+        return true
       }
     }
   }
@@ -182,7 +192,10 @@ final class DevToolsConnection: Sendable {
     switch method {
     case "Network.requestWillBeSent":
       let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
-      state.withLock { $0.requests[session, default: [:]][request] = url }
+      state.withLock { state in
+        state.requests[session, default: [:]][request] = (state.requestsSeen, url)
+        state.requestsSeen += 1
+      }
     case "Network.loadingFinished", "Network.loadingFailed":
       state.withLock { _ = $0.requests[session]?.removeValue(forKey: request) }
     default:
@@ -194,14 +207,17 @@ final class DevToolsConnection: Sendable {
     state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(with: result)
   }
 
-  private func end(because reason: String) {
+  /// Ends the connection for good, once (the first reason is kept): every command waiting
+  /// fails with `reason`, later ones at once, and the command pipe is closed, which Chromium
+  /// ends on.
+  func end(because reason: String) {
     let waiting = state.withLock { state in
-      state.ended = reason
+      if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
       return state.waiting.values
     }
-    for continuation in waiting {
-      continuation.resume(throwing: BrowserError(description: reason, browserLost: true))
-    }
+    closeCommands()
+    let error = BrowserError(description: state.withLock { $0.ended ?? reason }, browserLost: true)
+    for continuation in waiting { continuation.resume(throwing: error) }
   }
 }
