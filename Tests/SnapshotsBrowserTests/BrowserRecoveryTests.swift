@@ -79,9 +79,21 @@ struct BrowserRecoveryTests {
       message?.contains(
         "Chromium did not answer Page.navigate within 3.0 seconds (the timeout:); it is stopped.")
         == true, "\(message ?? "nil")")
-    #expect(!before.connection.isOpen)
     await Self.threeScreenshotsPass(in: folder)
     #expect(Chromium.current !== before)
+    // The same straight after the failure, with nothing in between (the assertion's work
+    // takes longer than Chromium takes to end): a stopped browser is out of use at once.
+    let stopped = try await Self.browser()
+    await #expect {
+      try await BrowserTesting.screenshot(
+        URL(string: server.url("never"))!, BrowserTesting.request(timeout: .seconds(3)))
+    } throws: { error in
+      "\(error)"
+        == "Chromium did not answer Page.navigate within 3.0 seconds (the timeout:); it is stopped."
+    }
+    #expect(!stopped.connection.isOpen)
+    for _ in 1...3 { _ = try await BrowserTesting.screenshot(Self.page) }
+    #expect(Chromium.current !== stopped)
   }
 
   /// What happens to the browser between two assertions.

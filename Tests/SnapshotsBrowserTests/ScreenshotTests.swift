@@ -45,13 +45,13 @@ enum BrowserTesting {
   static func request(
     viewport: Viewport = .desktop, deviceScaleFactor: Double = 1,
     area: ScreenshotArea = .viewport, colorScheme: ColorScheme = .light,
-    reducedMotion: Bool = true, masks: [String] = []
+    reducedMotion: Bool = true, masks: [String] = [], timeout: Duration = .seconds(30)
   ) -> ScreenshotRequest {
     ScreenshotRequest(
       emulation: .init(
         viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
         reducedMotion: reducedMotion),
-      area: area, masks: masks, timeout: .seconds(30))
+      area: area, masks: masks, timeout: timeout)
   }
 
   static func pixel(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
