@@ -55,6 +55,9 @@ final class DevToolsConnection: Sendable {
     self.commands = commands
     self.replies = replies
     self.ending = ending
+    // A command Chromium does not read (it hangs, and the pipe is full) must not hold the
+    // writer past its deadline.
+    _ = fcntl(commands, F_SETFL, fcntl(commands, F_GETFL) | O_NONBLOCK)
     Thread.detachNewThread { [self] in
       read()
       end(because: "Chromium ended. \(ending())")
@@ -101,7 +104,7 @@ final class DevToolsConnection: Sendable {
       if let ended {
         return continuation.resume(throwing: BrowserError(description: ended, browserLost: true))
       }
-      guard write(data) else { return end(because: "Chromium ended. \(ending())") }
+      if let failure = write(data, method, until: deadline) { return end(because: failure) }
       let remaining = deadline.remaining.components
       let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
       DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
@@ -138,20 +141,33 @@ final class DevToolsConnection: Sendable {
 
   // MARK: - The pipe
 
-  /// Writes a command whole; `false` when the pipe is closed (Chromium ended, or was stopped).
-  private func write(_ data: Data) -> Bool {
+  /// Writes a command whole, waiting for room in the pipe until `deadline`; why it could not,
+  /// if it could not.
+  private func write(_ data: Data, _ method: String, until deadline: BrowserDeadline) -> String? {
     writing.withLock { closed in
-      guard !closed else { return false }
-      return data.withUnsafeBytes { bytes -> Bool in
-        guard let start = bytes.baseAddress else { return true }
+      guard !closed else { return "Chromium ended. \(ending())" }
+      return data.withUnsafeBytes { bytes -> String? in
+        guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
           let count = Foundation.write(commands, start + offset, bytes.count - offset)
-          if count < 0 && errno == EINTR { continue }
-          guard count > 0 else { return false }
-          offset += count
+          if count > 0 {
+            offset += count
+          } else if count < 0 && errno == EAGAIN {
+            let left = min(deadline.remaining / .milliseconds(1), 60_000)
+            let milliseconds = Int32(left.rounded(.up))
+            var room = pollfd(fd: commands, events: Int16(POLLOUT), revents: 0)
+            guard milliseconds > 0, poll(&room, 1, milliseconds) >= 0 || errno == EINTR else {
+              return "Chromium did not read \(method) within \(deadline.budget) (the timeout:); "
+                + "it is stopped."
+            }
+          } else if count < 0 && errno == EINTR {
+            continue
+          } else {
+            return "Chromium ended. \(ending())"
+          }
         }
-        return true
+        return nil
       }
     }
   }

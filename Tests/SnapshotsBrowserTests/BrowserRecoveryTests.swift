@@ -106,6 +106,9 @@ struct BrowserRecoveryTests {
     case hung
     /// Hung before it opened a page: opening one times out.
     case hungBeforeItsFirstPage
+    /// Hung while a command larger than its pipe (64 KB: a big page's HTML) is written: the
+    /// write waits for room until the deadline, not for ever.
+    case hungWhileACommandIsWritten
   }
 
   /// Runs in a child process: a hung browser would hold up the screenshots of the tests
@@ -121,10 +124,13 @@ struct BrowserRecoveryTests {
       switch mishap {
       case .killed: kill(-browser.process.pid, SIGKILL)
       case .pipeClosed: browser.connection.closeCommands()
-      case .hung: kill(-browser.process.pid, SIGSTOP)
+      case .hung, .hungWhileACommandIsWritten: kill(-browser.process.pid, SIGSTOP)
       case .hungBeforeItsFirstPage:
         kill(-browser.process.pid, SIGKILL)
-        #expect(try await BrowserLifetimeTests.ended(browser.process.pid))
+        // Its end seen, so that a new one is started here rather than in the screenshot.
+        for _ in 0..<200 where browser.connection.isOpen {
+          try await Task.sleep(for: .milliseconds(50))
+        }
         browser = try await Chromium.running(until: BrowserDeadline(.seconds(30)))
         kill(-browser.process.pid, SIGSTOP)
       }
@@ -139,6 +145,20 @@ struct BrowserRecoveryTests {
         message?.contains(
           "Chromium did not answer \(step) within 2.0 seconds (the timeout:); it is stopped.")
           == true, "\(message ?? "nil")")
+    }
+    if mishap == .hungWhileACommandIsWritten {
+      let html = String(repeating: "<p>Line</p>", count: 100_000)
+      await #expect {
+        try await Chromium.inTurn {
+          try await browser.connection.call(
+            "Page.setDocumentContent", ["frameId": "none", "html": html],
+            until: BrowserDeadline(.seconds(2)))
+        }
+      } throws: { error in
+        "\(error)"
+          == "Chromium did not read Page.setDocumentContent within 2.0 seconds (the timeout:); "
+          + "it is stopped."
+      }
     }
     await Self.threeScreenshotsPass(in: folder)
     #expect(Chromium.current !== browser)
