@@ -145,11 +145,12 @@ final class Chromium: Sendable {
   /// Stops it, once: the command pipe closed (Chromium then ends by itself, in about 0.2 s),
   /// its group killed if it has not, and its profile removed.
   func stop() {
-    guard
-      stopped.withLock({ stopped in
-        defer { stopped = true }; return !stopped
-      })
-    else { return }
+    let already = stopped.withLock { stopped in
+      let was = stopped
+      stopped = true
+      return was
+    }
+    guard !already else { return }
     connection.closeCommands()
     if case .running = process.wait(for: .seconds(2)) { process.stop() }
     try? FileManager.default.removeItem(at: profile)
@@ -159,8 +160,8 @@ final class Chromium: Sendable {
   /// answer in time, could not open or close a page): the next screenshot starts another, and
   /// this one is stopped on a thread of its own, since waiting for Chromium to end must not
   /// hold one of the few threads every test's tasks share.
-  func retire(because reason: String) {
-    connection.end(because: reason)
+  func retire(because reason: any Error) {
+    connection.end(because: BrowserError(description: "\(reason)", loss: .retired))
     Self.shared.withLock { if $0 === self { $0 = nil } }
     Thread.detachNewThread { self.stop() }
   }
@@ -228,7 +229,7 @@ final class Chromium: Sendable {
   static func running(until deadline: BrowserDeadline) async throws -> Chromium {
     if let browser = current {
       guard !browser.connection.isOpen else { return browser }
-      browser.retire(because: "Chromium ended.")
+      browser.retire(because: BrowserError(description: "Chromium ended.", loss: .ended))
     }
     _ = stopsAtExit
     let launched = try Chromium(environment: ProcessInfo.processInfo.environment)
@@ -236,7 +237,7 @@ final class Chromium: Sendable {
     do {
       try await launched.connection.call("Browser.getVersion", until: deadline)
     } catch {
-      launched.retire(because: "\(error)")
+      launched.retire(because: error)
       throw error
     }
     shared.withLock { $0 = launched }
@@ -281,13 +282,13 @@ final class Chromium: Sendable {
   /// screenshot's time; a page that does not close retires the browser.
   func closePage(_ page: BrowserPage, until deadline: BrowserDeadline) async {
     connection.forget(session: page.session)
+    guard !deadline.hasPassed else {
+      return retire(because: BrowserError(description: "No time was left to close a failed page."))
+    }
     do {
-      guard !deadline.hasPassed else {
-        throw BrowserError(description: "No time was left to close a page that failed.")
-      }
       try await connection.call("Page.close", session: page.session, until: deadline)
     } catch {
-      retire(because: "\(error)")
+      retire(because: error)
     }
   }
 }

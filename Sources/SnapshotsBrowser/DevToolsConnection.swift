@@ -10,9 +10,35 @@ import Foundation
 /// Why the browser could not render a page: said in the failure, with nothing recorded.
 struct BrowserError: Error, CustomStringConvertible {
   var description: String
-  /// Whether the browser itself is at fault (it ended, or stopped answering), so the next
-  /// assertion starts another.
-  var browserLost = false
+  /// How the browser itself failed, when it did: the next screenshot starts another.
+  var loss: Loss?
+
+  enum Loss {
+    /// It ended by itself (killed, crashed): worth another try in a new one.
+    case ended
+    /// It did not answer, or read a command, by the deadline.
+    case unanswered
+    /// It was taken out of use after a failure that left it in doubt.
+    case retired
+  }
+
+  init(description: String, loss: Loss? = nil) {
+    self.description = description
+    self.loss = loss
+  }
+
+  /// Chromium's end, with its last words.
+  static func ended(_ lastWords: String) -> BrowserError {
+    BrowserError(description: "Chromium ended. \(lastWords)", loss: .ended)
+  }
+
+  static func unanswered(_ verb: String, _ method: String, _ deadline: BrowserDeadline)
+    -> BrowserError
+  {
+    BrowserError(
+      description: "Chromium did not \(verb) \(method) within \(deadline.budget) (the timeout:); "
+        + "it is stopped.", loss: .unanswered)
+  }
 }
 
 /// A JSON object read from or written to Chromium, as `JSONSerialization` gives it.
@@ -46,7 +72,7 @@ final class DevToolsConnection: Sendable {
     var requests: [String: [String: (order: Int, url: String)]] = [:]
     var requestsSeen = 0
     /// Why the connection ended, once it has.
-    var ended: String?
+    var ended: BrowserError?
   }
 
   /// `commands` is the write end of Chromium's descriptor 3, `replies` the read end of its 4;
@@ -60,7 +86,7 @@ final class DevToolsConnection: Sendable {
     _ = fcntl(commands, F_SETFL, fcntl(commands, F_GETFL) | O_NONBLOCK)
     Thread.detachNewThread { [self] in
       read()
-      end(because: "Chromium ended. \(ending())")
+      end(because: .ended(ending()))
     }
   }
 
@@ -97,21 +123,17 @@ final class DevToolsConnection: Sendable {
     var data = try JSONSerialization.data(withJSONObject: message)
     data.append(0)
     let reply = try await withCheckedThrowingContinuation { continuation in
-      let ended = state.withLock { state -> String? in
+      let ended = state.withLock { state -> BrowserError? in
         if state.ended == nil { state.waiting[id] = continuation }
         return state.ended
       }
-      if let ended {
-        return continuation.resume(throwing: BrowserError(description: ended, browserLost: true))
-      }
+      if let ended { return continuation.resume(throwing: ended) }
       if let failure = write(data, method, until: deadline) { return end(because: failure) }
       let remaining = deadline.remaining.components
       let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
       DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
         guard state.withLock({ $0.waiting[id] != nil }) else { return }
-        end(
-          because: "Chromium did not answer \(method) within \(deadline.budget) (the timeout:); "
-            + "it is stopped.")
+        end(because: .unanswered("answer", method, deadline))
       }
     }
     if let error = reply.fields["error"] as? [String: Any] {
@@ -143,10 +165,12 @@ final class DevToolsConnection: Sendable {
 
   /// Writes a command whole, waiting for room in the pipe until `deadline`; why it could not,
   /// if it could not.
-  private func write(_ data: Data, _ method: String, until deadline: BrowserDeadline) -> String? {
+  private func write(_ data: Data, _ method: String, until deadline: BrowserDeadline)
+    -> BrowserError?
+  {
     writing.withLock { closed in
-      guard !closed else { return "Chromium ended. \(ending())" }
-      return data.withUnsafeBytes { bytes -> String? in
+      guard !closed else { return .ended(ending()) }
+      return data.withUnsafeBytes { bytes -> BrowserError? in
         guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
@@ -158,13 +182,12 @@ final class DevToolsConnection: Sendable {
             let milliseconds = Int32(left.rounded(.up))
             var room = pollfd(fd: commands, events: Int16(POLLOUT), revents: 0)
             guard milliseconds > 0, poll(&room, 1, milliseconds) >= 0 || errno == EINTR else {
-              return "Chromium did not read \(method) within \(deadline.budget) (the timeout:); "
-                + "it is stopped."
+              return .unanswered("read", method, deadline)
             }
           } else if count < 0 && errno == EINTR {
             continue
           } else {
-            return "Chromium ended. \(ending())"
+            return .ended(ending())
           }
         }
         return nil
@@ -224,16 +247,14 @@ final class DevToolsConnection: Sendable {
   }
 
   /// Ends the connection for good, once (the first reason is kept): every command waiting
-  /// fails with `reason`, later ones at once, and the command pipe is closed, which Chromium
-  /// ends on.
-  func end(because reason: String) {
-    let waiting = state.withLock { state in
+  /// fails with it, later ones at once, and the command pipe is closed, which Chromium ends on.
+  func end(because reason: BrowserError) {
+    let (error, waiting) = state.withLock { state in
       if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
-      return state.waiting.values
+      return (state.ended ?? reason, state.waiting.values)
     }
     closeCommands()
-    let error = BrowserError(description: state.withLock { $0.ended ?? reason }, browserLost: true)
     for continuation in waiting { continuation.resume(throwing: error) }
   }
 }

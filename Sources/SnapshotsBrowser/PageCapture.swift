@@ -54,9 +54,9 @@ enum PageCapture {
   ///
   /// A failure that leaves the browser in doubt (it ended, did not answer in time, could not
   /// open a page) retires it; one of the page's own (a selector that matches nothing) closes
-  /// the page. A browser that ended before the deadline (killed, crashed) is replaced and
-  /// `body` run once more in the new one, so that whatever happened to the browser between two
-  /// assertions, the second passes; one that ran out of time is not tried again.
+  /// the page. A browser that ended by itself before the deadline (killed, crashed) is replaced
+  /// and `body` run once more in the new one, so that whatever happened to the browser between
+  /// two assertions, the second passes; one that ran out of time is not tried again.
   static func inPage<Result>(
     within timeout: Duration,
     _ body: (inout BrowserPage, Chromium, BrowserDeadline) async throws -> Result
@@ -65,7 +65,7 @@ enum PageCapture {
       let deadline = BrowserDeadline(timeout)
       do {
         return try await inPage(until: deadline, body)
-      } catch let error as BrowserError where error.browserLost && !deadline.hasPassed {
+      } catch let error as BrowserError where error.loss == .ended && !deadline.hasPassed {
         return try await inPage(until: deadline, body)
       }
     }
@@ -81,15 +81,15 @@ enum PageCapture {
     do {
       page = try await browser.page(until: deadline)
     } catch {
-      browser.retire(because: "\(error)")
+      browser.retire(because: error)
       throw error
     }
     do {
       let result = try await body(&page, browser, deadline)
       browser.reuse(page)
       return result
-    } catch let error as BrowserError where error.browserLost {
-      browser.retire(because: error.description)
+    } catch let error as BrowserError where error.loss != nil {
+      browser.retire(because: error)
       throw error
     } catch {
       await browser.closePage(page, until: deadline)
