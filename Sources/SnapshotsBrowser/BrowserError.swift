@@ -5,7 +5,8 @@ struct BrowserError: Error, CustomStringConvertible {
   var loss: Loss?
 
   enum Loss {
-    /// It ended by itself (killed, crashed): worth another try in a new one.
+    /// It, or the page's renderer, ended by itself (killed, crashed): worth another try in a
+    /// new one.
     case ended
     /// It did not answer, or read a command, by the deadline.
     case unanswered
@@ -17,6 +18,14 @@ struct BrowserError: Error, CustomStringConvertible {
     self.description = description
     self.loss = loss
   }
+
+  /// A page that lost its renderer (it crashed, or was killed).
+  ///
+  /// Its commands are never answered. Taken as the browser's end, so that a page crashed
+  /// between two screenshots costs neither of them.
+  static let pageCrashed = BrowserError(
+    description: "The page's renderer ended in Chromium (it crashed, or was killed).",
+    loss: .ended)
 
   /// Chromium's end, with its last words.
   static func ended(_ lastWords: String) -> BrowserError {

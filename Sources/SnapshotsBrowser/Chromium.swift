@@ -264,7 +264,9 @@ final class Chromium: Sendable {
     guard let session = attached["sessionId"] as? String else {
       throw BrowserError(description: "Chromium attached to no page: \(attached)")
     }
+    // Network: which requests are under way; Inspector: whether the page crashes.
     try await connection.call("Network.enable", session: session, until: deadline)
+    try await connection.call("Inspector.enable", session: session, until: deadline)
     try await connection.call(
       "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, until: deadline)
     try await connection.call(
@@ -278,15 +280,17 @@ final class Chromium: Sendable {
     idlePage.withLock { $0 = page }
   }
 
-  /// Closes a page that failed, rather than rendering in it again, in what is left of the
-  /// screenshot's time; a page that does not close retires the browser.
+  /// Closes a page that failed, rather than rendering in it again.
+  ///
+  /// It is closed in what is left of the screenshot's time, and by the browser, so that a page
+  /// whose renderer is busy closes too; a page that does not close retires the browser.
   func closePage(_ page: BrowserPage, until deadline: BrowserDeadline) async {
     connection.forget(session: page.session)
     guard !deadline.hasPassed else {
       return retire(because: BrowserError(description: "No time was left to close a failed page."))
     }
     do {
-      try await connection.call("Page.close", session: page.session, until: deadline)
+      try await connection.call("Target.closeTarget", ["targetId": page.target], until: deadline)
     } catch {
       retire(because: error)
     }

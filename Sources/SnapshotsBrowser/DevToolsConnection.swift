@@ -32,7 +32,11 @@ final class DevToolsConnection: Sendable {
 
   private struct State {
     var nextID = 1
-    var waiting: [Int: CheckedContinuation<DevToolsObject, any Error>] = [:]
+    /// The commands sent and not answered yet, with the page each is for.
+    var waiting: [Int: (session: String?, reply: CheckedContinuation<DevToolsObject, any Error>)] =
+      [:]
+    /// The pages whose renderer crashed: their commands are never answered.
+    var crashed: Set<String> = []
     /// Per page (session), its requests under way by id: their URLs, and the order in which
     /// they started (the number of requests seen before).
     var requests: [String: [String: (order: Int, url: String)]] = [:]
@@ -89,11 +93,13 @@ final class DevToolsConnection: Sendable {
     var data = try JSONSerialization.data(withJSONObject: message)
     data.append(0)
     let reply = try await withCheckedThrowingContinuation { continuation in
-      let ended = state.withLock { state -> BrowserError? in
-        if state.ended == nil { state.waiting[id] = continuation }
-        return state.ended
+      let refused = state.withLock { state -> BrowserError? in
+        if let ended = state.ended { return ended }
+        if let session, state.crashed.contains(session) { return .pageCrashed }
+        state.waiting[id] = (session, continuation)
+        return nil
       }
-      if let ended { return continuation.resume(throwing: ended) }
+      if let refused { return continuation.resume(throwing: refused) }
       if let failure = write(data, method, until: deadline) { return end(because: failure) }
       let remaining = deadline.remaining.components
       let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
@@ -191,9 +197,9 @@ final class DevToolsConnection: Sendable {
       return answer(id, with: .success(DevToolsObject(fields: fields)))
     }
     guard let session = fields["sessionId"] as? String, let method = fields["method"] as? String,
-      let parameters = fields["params"] as? [String: Any],
-      let request = parameters["requestId"] as? String
+      let parameters = fields["params"] as? [String: Any]
     else { return }
+    let request = parameters["requestId"] as? String ?? ""
     switch method {
     case "Network.requestWillBeSent":
       let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
@@ -203,13 +209,20 @@ final class DevToolsConnection: Sendable {
       }
     case "Network.loadingFinished", "Network.loadingFailed":
       state.withLock { _ = $0.requests[session]?.removeValue(forKey: request) }
+    case "Inspector.targetCrashed":
+      let waiting = state.withLock { state in
+        state.crashed.insert(session)
+        let ids = state.waiting.filter { $0.value.session == session }.keys
+        return ids.compactMap { state.waiting.removeValue(forKey: $0)?.reply }
+      }
+      for reply in waiting { reply.resume(throwing: BrowserError.pageCrashed) }
     default:
       break
     }
   }
 
   private func answer(_ id: Int, with result: Result<DevToolsObject, any Error>) {
-    state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(with: result)
+    state.withLock { $0.waiting.removeValue(forKey: id) }?.reply.resume(with: result)
   }
 
   /// Ends the connection for good, once (the first reason is kept): every command waiting
@@ -218,9 +231,9 @@ final class DevToolsConnection: Sendable {
     let (error, waiting) = state.withLock { state in
       if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
-      return (state.ended ?? reason, state.waiting.values)
+      return (state.ended ?? reason, state.waiting.values.map(\.reply))
     }
     closeCommands()
-    for continuation in waiting { continuation.resume(throwing: error) }
+    for reply in waiting { reply.resume(throwing: error) }
   }
 }

@@ -54,9 +54,10 @@ enum PageCapture {
   ///
   /// A failure that leaves the browser in doubt (it ended, did not answer in time, could not
   /// open a page) retires it; one of the page's own (a selector that matches nothing) closes
-  /// the page. A browser that ended by itself before the deadline (killed, crashed) is replaced
-  /// and `body` run once more in the new one, so that whatever happened to the browser between
-  /// two assertions, the second passes; one that ran out of time is not tried again.
+  /// the page. A browser that ended by itself before the deadline (killed, crashed), or whose
+  /// page's renderer did, is replaced and `body` run once more in the new one, so that whatever
+  /// happened to the browser between two assertions, the second passes; one that ran out of
+  /// time is not tried again.
   static func inPage<Result>(
     within timeout: Duration,
     _ body: (inout BrowserPage, Chromium, BrowserDeadline) async throws -> Result

@@ -109,6 +109,9 @@ struct BrowserRecoveryTests {
     /// Hung while a command larger than its pipe (64 KB: a big page's HTML) is written: the
     /// write waits for room until the deadline, not for ever.
     case hungWhileACommandIsWritten
+    /// The page left for the next screenshot lost its renderer (`kill -9` of Chromium's
+    /// renderer processes): the browser lives on.
+    case pageCrashed
   }
 
   /// Runs in a child process: a hung browser would hold up the screenshots of the tests
@@ -125,6 +128,13 @@ struct BrowserRecoveryTests {
       case .killed: kill(-browser.process.pid, SIGKILL)
       case .pipeClosed: browser.connection.closeCommands()
       case .hung, .hungWhileACommandIsWritten: kill(-browser.process.pid, SIGSTOP)
+      case .pageCrashed:
+        for renderer in BrowserLifetimeTests.living(inGroup: browser.process.pid)
+        where (try? String(contentsOfFile: "/proc/\(renderer)/cmdline"))?.contains(
+          "--type=renderer") == true
+        {
+          kill(renderer, SIGKILL)
+        }
       case .hungBeforeItsFirstPage:
         kill(-browser.process.pid, SIGKILL)
         // Its end seen, so that a new one is started here rather than in the screenshot.
