@@ -24,9 +24,9 @@ final class Chromium: Sendable {
   private let profile: URL
   /// The page left by the last screenshot: screenshots take turns, so one is enough.
   private let idlePage = Locked<BrowserPage?>(nil)
-  /// Whether a page is being drawn, and who waits to draw next.
-  private let turns = Locked<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>(
-    (false, []))
+  /// Set by the first ``stop()``: a process is stopped and reaped once, since its id may be
+  /// another's afterwards.
+  private let stopped = Locked(false)
 
   // MARK: - Finding it
 
@@ -142,17 +142,27 @@ final class Chromium: Sendable {
     return kept
   }
 
-  /// Stops it: the command pipe closed (Chromium then ends by itself, in about 0.2 s), its
-  /// group killed if it has not, and its profile removed.
+  /// Stops it, once: the command pipe closed (Chromium then ends by itself, in about 0.2 s),
+  /// its group killed if it has not, and its profile removed.
   func stop() {
+    let already = stopped.withLock { stopped in
+      let was = stopped
+      stopped = true
+      return was
+    }
+    guard !already else { return }
     connection.closeCommands()
     if case .running = process.wait(for: .seconds(2)) { process.stop() }
     try? FileManager.default.removeItem(at: profile)
   }
 
-  /// ``stop()`` on a thread of its own, for an assertion: waiting for Chromium to end must not
+  /// Takes it out of use at once, for a failure that leaves it in doubt (it ended, did not
+  /// answer in time, could not open or close a page): the next screenshot starts another, and
+  /// this one is stopped on a thread of its own, since waiting for Chromium to end must not
   /// hold one of the few threads every test's tasks share.
-  func stopInBackground() {
+  func retire(because reason: any Error) {
+    connection.end(because: BrowserError(description: "\(reason)", loss: .retired))
+    Self.shared.withLock { if $0 === self { $0 = nil } }
     Thread.detachNewThread { self.stop() }
   }
 
@@ -173,62 +183,24 @@ final class Chromium: Sendable {
 
   // MARK: - The one browser
 
-  private static let shared = Locked<Task<Chromium, any Error>?>(nil)
+  /// The browser screenshots use, set and replaced only in a turn.
+  private static let shared = Locked<Chromium?>(nil)
   private static let started = Locked<[Chromium]>([])
   private static let stopsAtExit: Void = { atexit { Chromium.stopAll() } }()
+  /// Whether a screenshot has its turn, and who waits for one.
+  private static let turns = Locked<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
 
   /// How many browsers this process has started.
   package static var startCount: Int { started.withLock { $0.count } }
 
-  /// The running browser, started if none is.
-  static func running(within limit: Duration) async throws -> Chromium {
-    let task = shared.withLock { shared in
-      if let shared { return shared }
-      let task = Task { try await start(within: limit) }
-      shared = task
-      return task
-    }
-    do {
-      let browser = try await task.value
-      // One that ended, or was stopped for not answering, gives way to a new one.
-      guard browser.connection.isOpen else {
-        discard(task)
-        browser.stopInBackground()
-        return try await running(within: limit)
-      }
-      return browser
-    } catch {
-      discard(task)
-      throw error
-    }
-  }
+  /// The browser in use, if any.
+  static var current: Chromium? { shared.withLock { $0 } }
 
-  private static func discard(_ task: Task<Chromium, any Error>) {
-    shared.withLock { if $0 == task { $0 = nil } }
-  }
-
-  private static func start(within limit: Duration) async throws -> Chromium {
-    _ = stopsAtExit
-    let launched = try Chromium(environment: ProcessInfo.processInfo.environment)
-    started.withLock { $0.append(launched) }
-    do {
-      try await launched.connection.call("Browser.getVersion", within: limit)
-      return launched
-    } catch {
-      launched.stopInBackground()
-      throw error
-    }
-  }
-
-  private static func stopAll() {
-    for browser in started.withLock({ $0 }) { browser.stop() }
-  }
-
-  // MARK: - Pages
-
-  /// Runs `body` while no other assertion draws: a page in the background of a headless
-  /// Chromium draws no frame, so two screenshots at once would wait for each other's window.
-  func inTurn<Result>(_ body: () async throws -> Result) async throws -> Result {
+  /// Runs `body` while no other screenshot uses the browser: a page in the background of a
+  /// headless Chromium draws no frame, so two screenshots at once would wait for each other's
+  /// window; and the browser is started, or replaced after a failure, by one at a time.
+  static func inTurn<Result>(_ body: () async throws -> Result) async throws -> Result {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let now = turns.withLock { turns in
         if turns.busy {
@@ -252,37 +224,75 @@ final class Chromium: Sendable {
     return try await body()
   }
 
-  /// A page to render in, reused once an assertion is done with it: opening one costs more
+  /// The browser in use, or a new one when there is none or it has ended (killed, crashed,
+  /// stopped); called in a turn.
+  static func running(until deadline: BrowserDeadline) async throws -> Chromium {
+    if let browser = current {
+      guard !browser.connection.isOpen else { return browser }
+      browser.retire(because: BrowserError(description: "Chromium ended.", loss: .ended))
+    }
+    _ = stopsAtExit
+    let launched = try Chromium(environment: ProcessInfo.processInfo.environment)
+    started.withLock { $0.append(launched) }
+    do {
+      try await launched.connection.call("Browser.getVersion", until: deadline)
+    } catch {
+      launched.retire(because: error)
+      throw error
+    }
+    shared.withLock { $0 = launched }
+    return launched
+  }
+
+  private static func stopAll() {
+    for browser in started.withLock({ $0 }) { browser.stop() }
+  }
+
+  // MARK: - Pages
+
+  /// A page to render in, reused once a screenshot is done with it: opening one costs more
   /// than the screenshot.
-  func page(within limit: Duration) async throws -> BrowserPage {
+  func page(until deadline: BrowserDeadline) async throws -> BrowserPage {
     if let page = idlePage.withLock({ $0.take() }) { return page }
     let target = try await connection.call(
-      "Target.createTarget", ["url": "about:blank"], within: limit)
+      "Target.createTarget", ["url": "about:blank"], until: deadline)
     guard let targetID = target["targetId"] as? String else {
       throw BrowserError(description: "Chromium opened no page: \(target)")
     }
     let attached = try await connection.call(
-      "Target.attachToTarget", ["targetId": targetID, "flatten": true], within: limit)
+      "Target.attachToTarget", ["targetId": targetID, "flatten": true], until: deadline)
     guard let session = attached["sessionId"] as? String else {
       throw BrowserError(description: "Chromium attached to no page: \(attached)")
     }
-    try await connection.call("Network.enable", session: session, within: limit)
+    // Network: which requests are under way; Inspector: whether the page crashes.
+    try await connection.call("Network.enable", session: session, until: deadline)
+    try await connection.call("Inspector.enable", session: session, until: deadline)
     try await connection.call(
-      "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, within: limit)
+      "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, until: deadline)
     try await connection.call(
       "Page.addScriptToEvaluateOnNewDocument", ["source": PageCapture.Script.atDocumentStart],
-      session: session, within: limit)
+      session: session, until: deadline)
     return BrowserPage(session: session, target: targetID)
   }
 
-  /// Takes a page back for the next assertion.
+  /// Takes a page back for the next screenshot.
   func reuse(_ page: BrowserPage) {
     idlePage.withLock { $0 = page }
   }
 
   /// Closes a page that failed, rather than rendering in it again.
-  func closePage(_ page: BrowserPage) async {
+  ///
+  /// It is closed in what is left of the screenshot's time, and by the browser, so that a page
+  /// whose renderer is busy closes too; a page that does not close retires the browser.
+  func closePage(_ page: BrowserPage, until deadline: BrowserDeadline) async {
     connection.forget(session: page.session)
-    _ = try? await connection.call("Page.close", session: page.session, within: .seconds(5))
+    guard !deadline.hasPassed else {
+      return retire(because: BrowserError(description: "No time was left to close a failed page."))
+    }
+    do {
+      try await connection.call("Target.closeTarget", ["targetId": page.target], until: deadline)
+    } catch {
+      retire(because: error)
+    }
   }
 }

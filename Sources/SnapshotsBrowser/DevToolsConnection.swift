@@ -7,14 +7,6 @@ import Foundation
   import Darwin
 #endif
 
-/// Why the browser could not render a page: said in the failure, with nothing recorded.
-struct BrowserError: Error, CustomStringConvertible {
-  var description: String
-  /// Whether the browser itself is at fault (it ended, or stopped answering), so the next
-  /// assertion starts another.
-  var browserLost = false
-}
-
 /// A JSON object read from or written to Chromium, as `JSONSerialization` gives it.
 struct DevToolsObject: @unchecked Sendable {
   var fields: [String: Any]
@@ -35,13 +27,22 @@ final class DevToolsConnection: Sendable {
   /// Held while a command is written; whether the command pipe is closed.
   private let writing = Locked(false)
 
+  /// Why Chromium stopped answering: its last words on standard error.
+  private let ending: @Sendable () -> String
+
   private struct State {
     var nextID = 1
-    var waiting: [Int: CheckedContinuation<DevToolsObject, any Error>] = [:]
-    /// Per page (session), its requests under way and their URLs.
-    var requests: [String: [String: String]] = [:]
+    /// The commands sent and not answered yet, with the page each is for.
+    var waiting: [Int: (session: String?, reply: CheckedContinuation<DevToolsObject, any Error>)] =
+      [:]
+    /// The pages whose renderer crashed: their commands are never answered.
+    var crashed: Set<String> = []
+    /// Per page (session), its requests under way by id: their URLs, and the order in which
+    /// they started (the number of requests seen before).
+    var requests: [String: [String: (order: Int, url: String)]] = [:]
+    var requestsSeen = 0
     /// Why the connection ended, once it has.
-    var ended: String?
+    var ended: BrowserError?
   }
 
   /// `commands` is the write end of Chromium's descriptor 3, `replies` the read end of its 4;
@@ -49,9 +50,13 @@ final class DevToolsConnection: Sendable {
   init(commands: Int32, replies: Int32, ending: @escaping @Sendable () -> String) {
     self.commands = commands
     self.replies = replies
+    self.ending = ending
+    // A command Chromium does not read (it hangs, and the pipe is full) must not hold the
+    // writer past its deadline.
+    _ = fcntl(commands, F_SETFL, fcntl(commands, F_GETFL) | O_NONBLOCK)
     Thread.detachNewThread { [self] in
       read()
-      end(because: "Chromium ended. \(ending())")
+      end(because: .ended(ending()))
     }
   }
 
@@ -71,11 +76,13 @@ final class DevToolsConnection: Sendable {
     }
   }
 
-  /// Sends a command and waits for its reply's `result`, at most `limit`.
+  /// Sends a command and waits for its reply's `result` until `deadline`.
+  ///
+  /// A command not answered by then ends the connection: Chromium is not used again.
   @discardableResult
   func call(
     _ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
-    within limit: Duration
+    until deadline: BrowserDeadline
   ) async throws -> [String: Any] {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
@@ -86,22 +93,19 @@ final class DevToolsConnection: Sendable {
     var data = try JSONSerialization.data(withJSONObject: message)
     data.append(0)
     let reply = try await withCheckedThrowingContinuation { continuation in
-      let ended = state.withLock { state -> String? in
-        if state.ended == nil { state.waiting[id] = continuation }
-        return state.ended
+      let refused = state.withLock { state -> BrowserError? in
+        if let ended = state.ended { return ended }
+        if let session, state.crashed.contains(session) { return .pageCrashed }
+        state.waiting[id] = (session, continuation)
+        return nil
       }
-      if let ended {
-        return continuation.resume(throwing: BrowserError(description: ended, browserLost: true))
-      }
-      if let failure = write(data) {
-        return answer(id, with: .failure(BrowserError(description: failure, browserLost: true)))
-      }
-      let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      if let refused { return continuation.resume(throwing: refused) }
+      if let failure = write(data, method, until: deadline) { return end(because: failure) }
+      let remaining = deadline.remaining.components
+      let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
       DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-        let error = BrowserError(
-          description: "Chromium did not answer \(method) within \(limit); it is stopped.",
-          browserLost: true)
-        answer(id, with: .failure(error))
+        guard state.withLock({ $0.waiting[id] != nil }) else { return }
+        end(because: .unanswered("answer", method, deadline))
       }
     }
     if let error = reply.fields["error"] as? [String: Any] {
@@ -111,12 +115,14 @@ final class DevToolsConnection: Sendable {
     return reply.fields["result"] as? [String: Any] ?? [:]
   }
 
-  /// Waits until the page has no request under way, at most `limit`.
-  func networkIdle(session: String, within limit: Duration) async throws {
-    let deadline = ContinuousClock.now + limit
-    while let pending = state.withLock({ $0.requests[session]?.values.min() }) {
-      guard ContinuousClock.now < deadline else {
-        throw BrowserError(description: "The page still waits for \(pending) after \(limit).")
+  /// Waits until the page has no request under way, until `deadline`.
+  func networkIdle(session: String, until deadline: BrowserDeadline) async throws {
+    while let pending = state.withLock({ $0.requests[session]?.values.min { $0.order < $1.order } })
+    {
+      guard !deadline.hasPassed else {
+        throw BrowserError(
+          description: "The page still waits for \(pending.url) after \(deadline.budget) "
+            + "(the timeout:).")
       }
       try await Task.sleep(for: .milliseconds(2))
     }
@@ -129,17 +135,32 @@ final class DevToolsConnection: Sendable {
 
   // MARK: - The pipe
 
-  private func write(_ data: Data) -> String? {
+  /// Writes a command whole, waiting for room in the pipe until `deadline`; why it could not,
+  /// if it could not.
+  private func write(_ data: Data, _ method: String, until deadline: BrowserDeadline)
+    -> BrowserError?
+  {
     writing.withLock { closed in
-      guard !closed else { return "Chromium's command pipe is closed." }
-      return data.withUnsafeBytes { bytes -> String? in
+      guard !closed else { return .ended(ending()) }
+      return data.withUnsafeBytes { bytes -> BrowserError? in
         guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
           let count = Foundation.write(commands, start + offset, bytes.count - offset)
-          if count < 0 && errno == EINTR { continue }
-          guard count > 0 else { return "Chromium's command pipe is closed." }
-          offset += count
+          if count > 0 {
+            offset += count
+          } else if count < 0 && errno == EAGAIN {
+            let left = min(deadline.remaining / .milliseconds(1), 60_000)
+            let milliseconds = Int32(left.rounded(.up))
+            var room = pollfd(fd: commands, events: Int16(POLLOUT), revents: 0)
+            guard milliseconds > 0, poll(&room, 1, milliseconds) >= 0 || errno == EINTR else {
+              return .unanswered("read", method, deadline)
+            }
+          } else if count < 0 && errno == EINTR {
+            continue
+          } else {
+            return .ended(ending())
+          }
         }
         return nil
       }
@@ -176,32 +197,43 @@ final class DevToolsConnection: Sendable {
       return answer(id, with: .success(DevToolsObject(fields: fields)))
     }
     guard let session = fields["sessionId"] as? String, let method = fields["method"] as? String,
-      let parameters = fields["params"] as? [String: Any],
-      let request = parameters["requestId"] as? String
+      let parameters = fields["params"] as? [String: Any]
     else { return }
+    let request = parameters["requestId"] as? String ?? ""
     switch method {
     case "Network.requestWillBeSent":
       let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
-      state.withLock { $0.requests[session, default: [:]][request] = url }
+      state.withLock { state in
+        state.requests[session, default: [:]][request] = (state.requestsSeen, url)
+        state.requestsSeen += 1
+      }
     case "Network.loadingFinished", "Network.loadingFailed":
       state.withLock { _ = $0.requests[session]?.removeValue(forKey: request) }
+    case "Inspector.targetCrashed":
+      let waiting = state.withLock { state in
+        state.crashed.insert(session)
+        let ids = state.waiting.filter { $0.value.session == session }.keys
+        return ids.compactMap { state.waiting.removeValue(forKey: $0)?.reply }
+      }
+      for reply in waiting { reply.resume(throwing: BrowserError.pageCrashed) }
     default:
       break
     }
   }
 
   private func answer(_ id: Int, with result: Result<DevToolsObject, any Error>) {
-    state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(with: result)
+    state.withLock { $0.waiting.removeValue(forKey: id) }?.reply.resume(with: result)
   }
 
-  private func end(because reason: String) {
-    let waiting = state.withLock { state in
-      state.ended = reason
+  /// Ends the connection for good, once (the first reason is kept): every command waiting
+  /// fails with it, later ones at once, and the command pipe is closed, which Chromium ends on.
+  func end(because reason: BrowserError) {
+    let (error, waiting) = state.withLock { state in
+      if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
-      return state.waiting.values
+      return (state.ended ?? reason, state.waiting.values.map(\.reply))
     }
-    for continuation in waiting {
-      continuation.resume(throwing: BrowserError(description: reason, browserLost: true))
-    }
+    closeCommands()
+    for reply in waiting { reply.resume(throwing: error) }
   }
 }

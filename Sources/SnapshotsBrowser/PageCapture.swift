@@ -24,17 +24,18 @@ struct ScreenshotRequest: Sendable {
   var emulation: Emulation
   var area: ScreenshotArea
   var masks: [String]
+  /// The screenshot's whole time (``BrowserDeadline``).
   var timeout: Duration
 }
 
-/// The commands of one page's session, each answered within the assertion's limit.
+/// The commands of one page's session, each answered before the screenshot's deadline.
 struct PageSession {
   let connection: DevToolsConnection
   let session: String
-  let limit: Duration
+  let deadline: BrowserDeadline
 
   func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-    try await connection.call(method, parameters, session: session, within: limit)
+    try await connection.call(method, parameters, session: session, until: deadline)
   }
 }
 
@@ -44,34 +45,70 @@ enum PageCapture {
   static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
     -> Image
   {
-    let browser = try await Chromium.running(within: request.timeout)
-    return try await browser.inTurn {
-      var page = try await browser.page(within: request.timeout)
+    try await inPage(within: request.timeout) { page, browser, deadline in
+      try await capture(location, request, in: &page, of: browser, until: deadline)
+    }
+  }
+
+  /// Runs `body` with a page of the shared browser, in a turn, within `timeout` of it.
+  ///
+  /// A failure that leaves the browser in doubt (it ended, did not answer in time, could not
+  /// open a page) retires it; one of the page's own (a selector that matches nothing) closes
+  /// the page. A browser that ended by itself before the deadline (killed, crashed), or whose
+  /// page's renderer did, is replaced and `body` run once more in the new one, so that whatever
+  /// happened to the browser between two assertions, the second passes; one that ran out of
+  /// time is not tried again.
+  static func inPage<Result>(
+    within timeout: Duration,
+    _ body: (inout BrowserPage, Chromium, BrowserDeadline) async throws -> Result
+  ) async throws -> Result {
+    try await Chromium.inTurn {
+      let deadline = BrowserDeadline(timeout)
       do {
-        let image = try await capture(location, request, in: &page, of: browser)
-        browser.reuse(page)
-        return image
-      } catch let error as BrowserError where error.browserLost {
-        browser.stopInBackground()
-        throw error
-      } catch {
-        await browser.closePage(page)
-        throw error
+        return try await inPage(until: deadline, body)
+      } catch let error as BrowserError where error.loss == .ended && !deadline.hasPassed {
+        return try await inPage(until: deadline, body)
       }
+    }
+  }
+
+  /// One try, in the browser in use.
+  private static func inPage<Result>(
+    until deadline: BrowserDeadline,
+    _ body: (inout BrowserPage, Chromium, BrowserDeadline) async throws -> Result
+  ) async throws -> Result {
+    let browser = try await Chromium.running(until: deadline)
+    var page: BrowserPage
+    do {
+      page = try await browser.page(until: deadline)
+    } catch {
+      browser.retire(because: error)
+      throw error
+    }
+    do {
+      let result = try await body(&page, browser, deadline)
+      browser.reuse(page)
+      return result
+    } catch let error as BrowserError where error.loss != nil {
+      browser.retire(because: error)
+      throw error
+    } catch {
+      await browser.closePage(page, until: deadline)
+      throw error
     }
   }
 
   private static func capture(
     _ location: PageLocation, _ request: ScreenshotRequest, in page: inout BrowserPage,
-    of browser: Chromium
+    of browser: Chromium, until deadline: BrowserDeadline
   ) async throws -> Image {
     let session = PageSession(
-      connection: browser.connection, session: page.session, limit: request.timeout)
+      connection: browser.connection, session: page.session, deadline: deadline)
     if page.emulation != request.emulation {
       try await emulate(request.emulation, session)
       page.emulation = request.emulation
     }
-    try await load(location, in: page, of: browser, within: request.timeout)
+    try await load(location, in: page, of: browser, until: deadline)
     let area: [String: Any] =
       switch request.area.kind {
       case .viewport: ["viewport": true]
@@ -115,9 +152,11 @@ enum PageCapture {
   /// Loads a page and waits for it: its load event, web fonts, first frames, and every request
   /// they started.
   static func load(
-    _ location: PageLocation, in page: BrowserPage, of browser: Chromium, within limit: Duration
+    _ location: PageLocation, in page: BrowserPage, of browser: Chromium,
+    until deadline: BrowserDeadline
   ) async throws {
-    let session = PageSession(connection: browser.connection, session: page.session, limit: limit)
+    let session = PageSession(
+      connection: browser.connection, session: page.session, deadline: deadline)
     // A page of its own each time: nothing of the last one (its address, its state, a request
     // it left under way) is left.
     browser.connection.forget(session: page.session)
@@ -129,7 +168,7 @@ enum PageCapture {
       try await navigate(to: address, session)
     }
     _ = try await evaluate(Script.loaded, session)
-    try await browser.connection.networkIdle(session: page.session, within: limit)
+    try await browser.connection.networkIdle(session: page.session, until: deadline)
   }
 
   private static func emulate(

@@ -111,8 +111,10 @@ extension Snapshotting where Value: WebPage, Format == Image {
   ///   - maxDifferentPixels: How many pixels may differ.
   ///   - maxDifferentPixelRatio: What share of the pixels may differ.
   ///   - ignoringAntialiasing: Whether a pixel that differs only by anti-aliasing is left out.
-  ///   - timeout: How long the browser may take over each step; past it the assertion fails
-  ///     and the browser is stopped.
+  ///   - timeout: The screenshot's whole time, from its turn in the browser (the browser's
+  ///     start, loading, waiting and capturing all draw on it); past it the assertion fails and
+  ///     the browser is stopped. It replaces the assertion's `timeout:`, which would also count
+  ///     the time spent waiting behind other tests' screenshots.
   public static func screenshot(
     viewport: Viewport = .desktop, deviceScaleFactor: Double = 1,
     area: ScreenshotArea = .viewport, colorScheme: ColorScheme = .light,
@@ -126,7 +128,7 @@ extension Snapshotting where Value: WebPage, Format == Image {
         viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
         reducedMotion: reducedMotion),
       area: area, masks: masks, timeout: timeout)
-    return Snapshotting<Image, Image>.png(
+    var strategy = Snapshotting<Image, Image>.png(
       precision: precision, perceptualPrecision: perceptualPrecision, threshold: threshold,
       maxDifferentPixels: maxDifferentPixels, maxDifferentPixelRatio: maxDifferentPixelRatio,
       ignoringAntialiasing: ignoringAntialiasing
@@ -135,5 +137,7 @@ extension Snapshotting where Value: WebPage, Format == Image {
       let location = page.pageLocation
       return Async { try await PageCapture.screenshot(of: location, request) }
     }
+    strategy.timesItself = true
+    return strategy
   }
 }

@@ -49,14 +49,14 @@ struct BrowserLifetimeTests {
         group.addTask {
           await verifySnapshot(
             as: .screenshot(viewport: Viewport(width: 320, height: 240)), named: "page-\(index)",
-            record: .all, snapshotDirectory: folder, timeout: BrowserTesting.timeout,
+            record: .all, snapshotDirectory: folder,
             testName: "probe"
           ) { Self.page }
         }
       }
       for await message in group { #expect(message?.hasPrefix("Recorded") == true) }
     }
-    let browser = try await Chromium.running(within: .seconds(30))
+    let browser = try #require(Chromium.current)
     let own = getpid()
     let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [])
       .filter { entry in
@@ -96,7 +96,7 @@ struct BrowserLifetimeTests {
   func waitingProbe() async throws {
     let file = try #require(ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_FOLDER"])
     _ = try await BrowserTesting.screenshot(Self.page)
-    let browser = try await Chromium.running(within: .seconds(30))
+    let browser = try #require(Chromium.current)
     try "\(browser.process.pid)".write(toFile: file, atomically: true, encoding: .utf8)
     // Crashes once told to (the file named exists), after the parent has seen its browser; on
     // its own after ten minutes.
@@ -153,7 +153,6 @@ struct BrowserLifetimeTests {
     let folder = try #require(ProcessInfo.processInfo.environment["SNAPSHOTS_PROBE_FOLDER"])
     let message = await verifySnapshot(
       as: .screenshot, named: "page", record: .all, snapshotDirectory: folder,
-      timeout: BrowserTesting.timeout,
       testName: "probe"
     ) { Self.page }
     print(message ?? "no failure")

@@ -9,11 +9,6 @@ import Testing
 /// They run where Chromium is found as the strategy finds it; on CI they run, or fail for want
 /// of a browser: never skipped silently.
 enum BrowserTesting {
-  /// An assertion's limit: its clock runs on while the tests beside it hold the threads its
-  /// tasks need (the end-to-end tests build packages for minutes), so it is long; Chromium's
-  /// own replies are timed by the strategy's `timeout:`.
-  static let timeout: TimeInterval = 600
-
   static var available: Bool {
     var environment = ProcessInfo.processInfo.environment
     environment[Chromium.variable] = nil
@@ -28,7 +23,6 @@ enum BrowserTesting {
   ) async -> (recorded: String?, message: String?) {
     let recorded = await verifySnapshot(
       as: strategy, named: "page", record: .all, snapshotDirectory: folder.path,
-      timeout: BrowserTesting.timeout,
       testName: "test"
     ) { page }
     let message = await withSnapshotTesting(
@@ -36,7 +30,7 @@ enum BrowserTesting {
     ) {
       await verifySnapshot(
         as: strategy, named: "page", record: .never, snapshotDirectory: folder.path,
-        timeout: BrowserTesting.timeout, testName: "test"
+        testName: "test"
       ) { changed }
     }
     return (recorded, message)
@@ -51,13 +45,13 @@ enum BrowserTesting {
   static func request(
     viewport: Viewport = .desktop, deviceScaleFactor: Double = 1,
     area: ScreenshotArea = .viewport, colorScheme: ColorScheme = .light,
-    reducedMotion: Bool = true, masks: [String] = []
+    reducedMotion: Bool = true, masks: [String] = [], timeout: Duration = .seconds(30)
   ) -> ScreenshotRequest {
     ScreenshotRequest(
       emulation: .init(
         viewport: viewport, deviceScaleFactor: deviceScaleFactor, colorScheme: colorScheme,
         reducedMotion: reducedMotion),
-      area: area, masks: masks, timeout: .seconds(60))
+      area: area, masks: masks, timeout: timeout)
   }
 
   static func pixel(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
@@ -82,14 +76,14 @@ struct ScreenshotTests {
     let page = folder.file("page.html")
     let recorded = await verifySnapshot(
       as: .screenshot(viewport: Viewport(width: 400, height: 300)), named: "page", record: .all,
-      snapshotDirectory: folder.path, timeout: BrowserTesting.timeout, testName: "test"
+      snapshotDirectory: folder.path, testName: "test"
     ) { page }
     #expect(recorded?.hasPrefix("Recorded") == true, "\(recorded ?? "nil")")
     try FileManager.default.moveItem(at: folder.file("style.css"), to: folder.file("moved.css"))
     let message = await withSnapshotTesting(artifactsDirectory: folder.file("artifacts").path) {
       await verifySnapshot(
         as: .screenshot(viewport: Viewport(width: 400, height: 300)), named: "page",
-        record: .never, snapshotDirectory: folder.path, timeout: BrowserTesting.timeout,
+        record: .never, snapshotDirectory: folder.path,
         testName: "test"
       ) { page }
     }
@@ -136,8 +130,7 @@ struct ScreenshotTests {
       (.screenshot(area: .element("#chart")), "area `#chart`"),
     ] {
       let message = await verifySnapshot(
-        as: strategy, named: "page", record: .all, snapshotDirectory: folder.path,
-        timeout: BrowserTesting.timeout, testName: "test"
+        as: strategy, named: "page", record: .all, snapshotDirectory: folder.path, testName: "test"
       ) { "<p>No clock here</p>" }
       #expect(
         message?.contains("The \(named) matches no element on the page.") == true,

@@ -119,13 +119,10 @@ struct OutlineAgreementTests {
   static func chromium(_ html: String, roles: Set<String>) async throws
     -> [(line: String, leftOut: Deliberate?)]
   {
-    let browser = try await Chromium.running(within: .seconds(60))
-    let tree = try await browser.inTurn {
-      let page = try await browser.page(within: .seconds(60))
-      try await PageCapture.load(.html(html), in: page, of: browser, within: .seconds(60))
+    let tree = try await PageCapture.inPage(within: .seconds(60)) { page, browser, deadline in
+      try await PageCapture.load(.html(html), in: page, of: browser, until: deadline)
       let tree = try await browser.connection.call(
-        "Accessibility.getFullAXTree", session: page.session, within: .seconds(60))
-      browser.reuse(page)
+        "Accessibility.getFullAXTree", session: page.session, until: deadline)
       return DevToolsObject(fields: tree)
     }
     let nodes = tree.fields["nodes"] as? [[String: Any]] ?? []

@@ -89,4 +89,32 @@ import Testing
     #expect(recorded?.hasPrefix("Recorded snapshot") == true)
     await assertSnapshot(as: .lines, named: "value", snapshotDirectory: folder.path) { "computed" }
   }
+
+  /// A strategy that times itself is bounded by its own time, not by the assertion's
+  /// `timeout:`: in both the synchronous and the `async` assertion, one that ends after the
+  /// assertion's limit is compared, and the same strategy that does not time itself times out.
+  @Test func aStrategyThatTimesItselfIsNotBoundedByTheAssertionsTimeout() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    var slow = Snapshotting<String, String>.lines.asyncPullback { (value: String) in
+      Async {
+        try await Task.sleep(for: .milliseconds(300))
+        return value
+      }
+    }
+    slow.timesItself = true
+    let synchronous = verifySnapshot(
+      of: "slow", as: slow, named: "sync", record: .all, snapshotDirectory: folder.path,
+      timeout: 0.05)
+    #expect(synchronous?.hasPrefix("Recorded snapshot") == true, "\(synchronous ?? "nil")")
+    let awaited = await verifySnapshot(
+      as: slow, named: "async", record: .all, snapshotDirectory: folder.path, timeout: 0.05
+    ) { "slow" }
+    #expect(awaited?.hasPrefix("Recorded snapshot") == true, "\(awaited ?? "nil")")
+    slow.timesItself = false
+    let bounded = await verifySnapshot(
+      as: slow, named: "bounded", record: .all, snapshotDirectory: folder.path, timeout: 0.05
+    ) { "slow" }
+    #expect(bounded?.contains("took longer than 0.05 s") == true, "\(bounded ?? "nil")")
+  }
 }

@@ -18,7 +18,8 @@ import Foundation
 ///   - name: Names the reference instead of numbering it: `<test>.<name>.<ext>`.
 ///   - record: The record mode for this assertion, overriding scope, environment and default.
 ///   - snapshotDirectory: A folder to keep the reference in instead of `__Snapshots__/<TestFile>`.
-///   - timeout: How long an asynchronous strategy may take, in seconds.
+///   - timeout: How long an asynchronous strategy may take, in seconds; a strategy that times
+///     itself (a screenshot) keeps its own budget instead.
 ///   - fileID: The caller's file ID, where a failure is reported.
 ///   - filePath: The caller's file path: references go in `__Snapshots__` beside it.
 ///   - testName: The test's name, which references are named after.

@@ -21,7 +21,8 @@ import Foundation
 ///   - name: Names the references before the variant: `<test>.<name>.<variant>.<ext>`.
 ///   - record: The record mode for these assertions, overriding scope, environment and default.
 ///   - snapshotDirectory: A folder to keep the references in instead of `__Snapshots__/<TestFile>`.
-///   - timeout: How long an asynchronous strategy may take for one variant, in seconds.
+///   - timeout: How long an asynchronous strategy may take for one variant, in seconds; a
+///     strategy that times itself (a screenshot) keeps its own budget instead.
 ///   - fileID: The caller's file ID, where failures are reported.
 ///   - filePath: The caller's file path: references go in `__Snapshots__` beside it.
 ///   - testName: The test's name, which references are named after.

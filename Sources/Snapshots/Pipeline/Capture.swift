@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs a strategy's snapshot closure, waiting at most `timeout`.
+/// Runs a strategy's snapshot closure, waiting at most `timeout` (`nil`: until it ends, for a
+/// strategy that times itself).
 enum Capture {
   /// Why there is no snapshot when the value itself threw.
   static func couldNotEvaluate(_ error: any Error) -> String {
@@ -21,8 +22,9 @@ enum Capture {
     }
   }
 
-  static func run<Format>(_ async: Async<Format>, timeout: TimeInterval) -> Result<Format, Failure>
-  {
+  static func run<Format>(_ async: Async<Format>, timeout: TimeInterval?) -> Result<
+    Format, Failure
+  > {
     if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
     let semaphore = DispatchSemaphore(value: 0)
     // The first result only: a strategy may deliver more than once.
@@ -38,9 +40,9 @@ enum Capture {
     let delivered =
       Thread.isMainThread
       ? runMainLoop(until: { slot.withLock { $0 != nil } }, timeout: timeout)
-      : semaphore.wait(timeout: .now() + timeout) == .success
+      : semaphore.wait(timeout: timeout.map { .now() + $0 } ?? .distantFuture) == .success
     guard delivered, let result = slot.withLock({ $0?.value }) else {
-      return .failure(.timedOut(timeout))
+      return .failure(.timedOut(timeout ?? 0))
     }
     return result.mapError(Failure.threw)
   }
@@ -48,8 +50,8 @@ enum Capture {
   /// Runs the main run loop while waiting on the main thread (where XCTest runs tests), as
   /// XCTest's own waiters do: work the value needs that is queued on the main queue (a view
   /// update, a `DispatchQueue.main.asyncAfter`) gets done instead of waiting behind the test.
-  private static func runMainLoop(until done: () -> Bool, timeout: TimeInterval) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
+  private static func runMainLoop(until done: () -> Bool, timeout: TimeInterval?) -> Bool {
+    let deadline = timeout.map { Date(timeIntervalSinceNow: $0) } ?? .distantFuture
     while !done() {
       let now = Date()
       if now >= deadline { return false }
@@ -64,7 +66,7 @@ enum Capture {
 extension Capture {
   /// Awaits the strategy's result, at most `timeout`, without blocking a thread: a strategy that
   /// hangs costs its caller the timeout, and other tests nothing.
-  static func value<Format>(of async: Async<Format>, timeout: TimeInterval) async -> Result<
+  static func value<Format>(of async: Async<Format>, timeout: TimeInterval?) async -> Result<
     Format, Failure
   > {
     if case .ready(let result) = async.source { return result.mapError(Failure.threw) }
@@ -77,6 +79,7 @@ extension Capture {
           continuation.resume(returning: UncheckedBox(result.mapError(Failure.threw)))
         }
       }
+      guard let timeout else { return }
       DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
         if once.claim() {
           continuation.resume(returning: UncheckedBox(.failure(.timedOut(timeout))))

@@ -55,6 +55,10 @@ struct SnapshotVerification<Value, Format> {
       timeout: timeout)
   }
 
+  /// How long the assertion waits for the snapshot: its `timeout:`, or no limit of its own for a
+  /// strategy that times itself.
+  private var limit: TimeInterval? { strategy.timesItself ? nil : timeout }
+
   /// A file site's, for front ends that adjust it (variants).
   var site: FileSite? {
     get {
@@ -80,7 +84,7 @@ struct SnapshotVerification<Value, Format> {
       if let synchronous = strategy.synchronousSnapshot {
         actual = synchronous(evaluated)
       } else {
-        switch Capture.run(strategy.snapshot(evaluated), timeout: timeout) {
+        switch Capture.run(strategy.snapshot(evaluated), timeout: limit) {
         case .success(let format): actual = format
         case .failure(let failure):
           return finish(.failed(.captureFailed, failure.description), context, prepared)
@@ -105,7 +109,7 @@ struct SnapshotVerification<Value, Format> {
       guard let evaluated = try await value() else {
         return finish(compare(nil, prepared), context, prepared)
       }
-      switch await Capture.value(of: strategy.snapshot(evaluated), timeout: timeout) {
+      switch await Capture.value(of: strategy.snapshot(evaluated), timeout: limit) {
       case .success(let format): actual = format
       case .failure(let failure):
         return finish(.failed(.captureFailed, failure.description), context, prepared)

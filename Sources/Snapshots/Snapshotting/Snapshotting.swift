@@ -54,6 +54,13 @@ public struct Snapshotting<Value, Format> {
   /// Set by `perEnvironment(_:)`; `nil` defers to the scope. Kept through pullbacks.
   var environment: SnapshotEnvironment?
 
+  /// Whether the strategy times its snapshot itself, as a screenshot does.
+  ///
+  /// Such a strategy fails once its own time is up; an assertion waits for it to end and
+  /// applies no `timeout:` of its own, so that one budget, the strategy's, bounds it. Kept
+  /// through pullbacks.
+  package var timesItself = false
+
   /// This strategy with a reference per environment (``SnapshotEnvironment``).
   ///
   /// `chart.1.linux-x86_64.png` on Linux, beside `chart.1.macos-arm64.png`. It wins over a
@@ -116,6 +123,7 @@ public struct Snapshotting<Value, Format> {
     pulled.filters = filters
     pulled.environment = environment
     pulled.changes = changes
+    pulled.timesItself = timesItself
     return pulled
   }
 

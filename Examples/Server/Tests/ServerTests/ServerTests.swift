@@ -57,8 +57,7 @@ import Testing
       let page = try #require(URL(string: "http://localhost:\(port)/"))
       await assertSnapshot(
         as: .screenshot(
-          viewport: Viewport(width: 640, height: 240), threshold: 0.1, ignoringAntialiasing: true),
-        timeout: 60
+          viewport: Viewport(width: 640, height: 240), threshold: 0.1, ignoringAntialiasing: true)
       ) { page }
     }
   }
