@@ -16,7 +16,7 @@ enum BrowserWorkloads {
     func assertion(record: SnapshotTestingConfiguration.Record) -> String? {
       verifySnapshot(
         of: page, as: strategy, named: "page", record: record, snapshotDirectory: references,
-        timeout: 60, testName: "invoice")
+        testName: "invoice")
     }
     let start = ContinuousClock.now
     precondition(assertion(record: .all)?.hasPrefix("Recorded") == true)
