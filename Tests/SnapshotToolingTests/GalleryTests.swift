@@ -61,7 +61,8 @@ import Testing
         ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=375.difference.png",
         try Image(width: 375 / 8, height: 30, filledWith: (255, 0, 0, 255)).pngData())
       try record(Self.folder + "title.1.txt", Data("Invoice\nTotal: 12 EUR\n".utf8), in: run)
-      try record(Self.folder + "fresh.1.txt", Data("new text\n".utf8), in: run)
+      // With control characters, which the page shows escaped.
+      try record(Self.folder + "fresh.1.txt", Data("new\0 \u{1B}[31mtext\u{85}\n".utf8), in: run)
     }
 
     /// A card as a component would draw it: a background, an accent bar and two lines of
@@ -150,6 +151,8 @@ import Testing
     #expect(html.contains("<span class=\"remove\">-Total: 10 EUR</span>"))
     #expect(html.contains("<span class=\"add\">+Total: 12 EUR</span>"))
     #expect(html.contains("Dear Ann &lt;ann@example.com&gt;"), "text is escaped")
+    #expect(html.contains(#"<pre class="text">new\0 \u{1B}[31mtext\u{85}"#))
+    #expect(ControlCharacters.escaped(html) == html, "no raw control character")
   }
 
   /// An axis named outside ASCII (`Größe`) is spelt one way in the items' attributes, the

@@ -436,3 +436,24 @@ extension PendingReviewTests {
     }
   }
 }
+
+extension PendingReviewTests {
+  /// The tool's own lines (`pending`'s listing here) reach its standard output escaped: a test
+  /// name holding control characters clears no screen and cuts no line.
+  @Test func theToolPrintsControlCharactersEscaped() throws {
+    let run = try #require(PendingStore.runs(in: store).last)
+    try PendingStore.write(
+      .file(
+        PendingFileRecord(
+          referencePath: reference("fourth"), dataFile: "", testName: "a\0b\u{1B}[2Jc\u{9B}()",
+          sourceFile: sourcePath, line: 7, sourceHash: ContentHash.of(Self.source))),
+      data: Data("four\n".utf8), in: run)
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("snapshots")
+    let listing = try Command(
+      tool.path, ["pending", "--package-directory", package.url.path], in: package.url)
+    #expect(listing.status == 0, "\(listing.output)")
+    #expect(listing.output.contains(#"  a\0b\u{1B}[2Jc\u{9B}()  "#), "\(listing.output)")
+    #expect(ControlCharacters.escaped(listing.output) == listing.output, "\(listing.output)")
+  }
+}

@@ -58,7 +58,7 @@ public enum SnapshotsCommand {
   /// Writes a line to standard output unbuffered, since it is mostly a pipe (the plugin's) and a
   /// progress line must arrive when its step starts, before the output of the tests it runs.
   ///
-  /// Its control characters are escaped (``ControlCharacters``): names, paths and messages the
+  /// Its control characters are escaped (`ControlCharacters`): names, paths and messages the
   /// tests wrote reach a terminal or a CI log, where a NUL would cut the line and an escape
   /// sequence would be run.
   @_spi(Tooling) public static func printLine(_ line: String) {

@@ -348,7 +348,7 @@ struct GalleryPage {
   }
 
   /// Text as HTML: its markup characters as references, its control characters as the toolkit
-  /// shows them everywhere (``ControlCharacters``), since HTML shows none of them.
+  /// shows them everywhere (`ControlCharacters`), since HTML shows none of them.
   private func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)

@@ -51,7 +51,7 @@ struct ChangeView {
       let diff = UnifiedDiff.forReview(colored: colored).linesWithHints(
         old: oldText ?? "", new: newText ?? "")
       return diff.isEmpty ? ["(no difference in the text)"] : diff.flatMap { Self.lines($0.text) }
-    // A side's text is escaped (``ControlCharacters``) as the diff's lines are: a value's own
+    // A side's text is escaped (`ControlCharacters`) as the diff's lines are: a value's own
     // colour sequence is shown, not run.
     case .new:
       return newText.map { Self.lines(ControlCharacters.escaped($0)) }

@@ -2,7 +2,7 @@
 
 /// A line of terminal output cut or wrapped to a width: colour sequences pass through and take
 /// no room, so the screen's rows stay counted; every other control character is shown escaped
-/// (``ControlCharacters``), never run.
+/// (`ControlCharacters`), never run.
 enum TerminalLine {
   /// The line as rows of at most `width` characters; a colour open at a break is closed there
   /// and opened again on the next row.

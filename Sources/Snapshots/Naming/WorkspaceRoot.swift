@@ -10,17 +10,17 @@ import Foundation
 /// `snapshot-record` are the copy's. A root that does not exist, is not a folder or holds no
 /// tail of a test's path is an error of that test's assertions (``problem(with:)``), never a
 /// fall back to the compiled path, which would read and write the build machine's folders.
-/// Empty, the variable is unset, as every variable of the toolkit.
+/// Set but empty is an error too: it is most often a CI variable that expanded to nothing.
 @_spi(Tooling) public enum WorkspaceRoot {
   static let variable = "SNAPSHOTS_WORKSPACE_ROOT"
 
   /// The root, read once.
   static let root = root(in: SnapshotSettings.processEnvironment)
 
-  /// The root `environment` names; `nil` when unset or empty.
+  /// The root `environment` names, `""` when set but empty; `nil` when unset.
   static func root(in environment: [String: String]) -> String? {
-    environment[variable].flatMap {
-      $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.path
+    environment[variable].map {
+      $0.isEmpty ? "" : URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL.path
     }
   }
 
@@ -29,7 +29,7 @@ import Foundation
   /// `filePath` on this machine; as compiled when the root is unset or holds no tail of it
   /// (``problem(with:)`` says so).
   public static func path(of filePath: String) -> String {
-    guard let root else { return filePath }
+    guard let root, !root.isEmpty else { return filePath }
     return path(of: filePath, under: root)
   }
 
@@ -50,13 +50,15 @@ import Foundation
     return path
   }
 
-  /// Why the root set cannot be used for a test file `path` (``path(of:)``'s answer): it does
-  /// not exist, is not a folder, or does not hold the file; `nil` when it can, or is unset.
+  /// Why the root set cannot be used for a test file `path` (``path(of:)``'s answer): it is
+  /// empty, does not exist, is not a folder, or does not hold the file; `nil` when it can, or
+  /// is unset.
   static func problem(with path: String) -> Problem? {
     root.flatMap { problem(with: path, under: $0) }
   }
 
   static func problem(with path: String, under root: String) -> Problem? {
+    guard !root.isEmpty else { return Problem(root: root, reason: .empty) }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
       return Problem(root: root, reason: .missing)
@@ -76,7 +78,7 @@ import Foundation
   /// A root that cannot be used, and why; its description names the variable and the fix.
   public struct Problem: Error, Equatable, CustomStringConvertible {
     public enum Reason: Equatable, Sendable {
-      case missing, notAFolder
+      case empty, missing, notAFolder
       /// No tail of the compiled path `testFile` is a file below the root.
       case lacks(testFile: String)
     }
@@ -87,13 +89,16 @@ import Foundation
     public var description: String {
       let what: String
       switch reason {
-      case .missing: what = "does not exist"
-      case .notAFolder: what = "is not a folder"
+      case .empty: what = "is set but empty"
+      case .missing: what = "is \(root), which does not exist"
+      case .notAFolder: what = "is \(root), which is not a folder"
       case .lacks(let testFile):
-        what = "does not hold this test's file: no tail of \(testFile) is a file below it"
+        what =
+          "is \(root), which does not hold this test's file: no tail of \(testFile) is a file "
+          + "below it"
       }
-      return "\(WorkspaceRoot.variable) is \(root), which \(what). Nothing was read or written: "
-        + "set it to the package's folder where the tests run, or unset it."
+      return "\(WorkspaceRoot.variable) \(what). Nothing was read or written: set it to the "
+        + "package's folder where the tests run, or unset it."
     }
   }
 }
