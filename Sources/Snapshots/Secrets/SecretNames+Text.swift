@@ -1,0 +1,96 @@
+import Foundation
+
+/// Secrets taken out of the text a strategy writes: header fields, URLs, forms and JSON.
+///
+/// What says what kind of secret it was (`Bearer`, a cookie's or a parameter's name) is kept;
+/// only values become ``SecretNames/placeholder``.
+extension SecretNames {
+  /// A header field's value, replaced when its name is a secret's, with the credentials of
+  /// any URL in it taken out otherwise.
+  ///
+  /// `Authorization: Bearer abc` keeps its scheme, `Cookie: a=1; b=2` its cookies' names,
+  /// `Set-Cookie: id=abc; Path=/` its attributes.
+  public func headerValue(named name: String, _ value: String) -> String {
+    guard contains(name) else { return withoutCredentials(inURLs: value) }
+    let letters = Self.letters(of: name)
+    if letters.hasSuffix("authorization") {
+      let parts = value.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" }) else {
+        return Self.placeholder
+      }
+      return "\(parts[0]) \(Self.placeholder)"
+    }
+    if letters == "setcookie" {
+      // The cookie's value only; its attributes are no secret.
+      var parts = value.split(separator: ";", omittingEmptySubsequences: false)
+      if let first = parts.first { parts[0] = Substring(Self.redactingValue(of: first)) }
+      return parts.joined(separator: ";")
+    }
+    if letters == "cookie" {
+      return value.split(separator: ";").map { Self.redactingValue(of: $0) }.joined(separator: ";")
+    }
+    return Self.placeholder
+  }
+
+  /// `name=value` as `name=<redacted>`, its spaces kept.
+  private static func redactingValue(of pair: Substring) -> String {
+    guard let equals = pair.firstIndex(of: "=") else { return placeholder }
+    return pair[...equals] + placeholder
+  }
+
+  /// An authority (`ann:pw@example.com`) without its user information.
+  public static func authority(_ authority: String) -> String {
+    guard let at = authority.lastIndex(of: "@") else { return authority }
+    return placeholder + authority[at...]
+  }
+
+  /// Text with the user information of each URL in it (`https://ann:pw@host`) and each
+  /// secret parameter of a query (`?access_token=…`, `;jsessionid=…`) replaced.
+  public func withoutCredentials(inURLs text: String) -> String {
+    guard text.contains("@") || text.contains("=") else { return text }
+    return
+      text
+      .replacing(#/(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#@\s]+@/#) { "\($0.1)\(Self.placeholder)@" }
+      .replacing(#/([?&;])([^=&;#?\s]+)=[^&;#\s]*/#) { parameter in
+        isSecretParameter(parameter.2)
+          ? "\(parameter.1)\(parameter.2)=\(Self.placeholder)" : String(parameter.0)
+      }
+  }
+
+  /// A form body (`user=ann&password=pw`) with its secret parameters replaced.
+  public func withoutCredentials(inForm text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String(withoutCredentials(inURLs: "&" + $0).dropFirst())
+    }.joined(separator: "\n")
+  }
+
+  private func isSecretParameter(_ name: Substring) -> Bool {
+    contains(name.replacing("+", with: " ").removingPercentEncoding ?? String(name))
+  }
+
+  /// A `JSONSerialization` object with the value of each member named by the list replaced
+  /// (all but `null`), at any depth, inside arrays too; `nil` when it holds none.
+  public func redacting(jsonObject value: Any) -> Any? {
+    switch value {
+    case let object as [String: Any]:
+      var changed = false
+      var copy = object
+      for (key, member) in object {
+        if contains(key), !(member is NSNull) {
+          copy[key] = Self.placeholder
+          changed = true
+        } else if let redacted = redacting(jsonObject: member) {
+          copy[key] = redacted
+          changed = true
+        }
+      }
+      return changed ? copy : nil
+    case let array as [Any]:
+      let redacted = array.map { redacting(jsonObject: $0) }
+      guard redacted.contains(where: { $0 != nil }) else { return nil }
+      return zip(array, redacted).map { $1 ?? $0 }
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Snapshots
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One list of secret names for every carrier, compared without case or separators, with `*`
+/// for any letters; and the core's `.raw` and `.curl`, which write a request's headers and body.
+@Suite struct SecretNamesTests {
+  /// The names the issue lists, spelt as services spell them, and names that are no secret.
+  @Test(arguments: [
+    ("X-Api-Key", true), ("api_key", true), ("apiKey", true), ("APIKEY", true),
+    ("access_token", true), ("refresh-token", true), ("idToken", true), ("X-Auth-Token", true),
+    ("password", true), ("new_password", true), ("secret", true), ("client_secret", true),
+    ("private_key", true), ("Authorization", true), ("Proxy-Authorization", true),
+    ("Cookie", true), ("Set-Cookie", true), ("key", true), ("X-Amz-Signature", true),
+    ("JSESSIONID", true), ("token_type", false), ("expires_in", false), ("username", false),
+    ("idempotency_key", false), ("monkey", false), ("Content-Type", false),
+    ("WWW-Authenticate", false), ("max_tokens", false),
+  ])
+  func theDefaultList(name: String, isSecret: Bool) {
+    #expect(SecretNames.default.contains(name) == isSecret)
+  }
+
+  @Test func addingAndKeeping() {
+    let names = SecretNames.default.adding("x-session", "otp*")
+      .keeping("csrf_token", "*-public-key")
+    #expect(names.contains("X_SESSION") && names.contains("otpCode"))
+    #expect(!names.contains("CSRF-Token") && names.contains("xsrf_token"))
+    #expect(!names.contains("x-public-key") && names.contains("x-api-key"))
+    // A `*` inside a pattern: the pieces in order.
+    #expect(SecretNames(["x-*-token"]).contains("X-Goog-Auth-Token"))
+    #expect(!SecretNames(["x-*-token"]).contains("Goog-Token"))
+    #expect(!SecretNames([]).contains("password"))
+  }
+
+  @Test func textCarriers() {
+    let names = SecretNames.default
+    #expect(names.headerValue(named: "authorization", "Bearer abc") == "Bearer <redacted>")
+    #expect(names.headerValue(named: "Cookie", "a=1; b=2") == "a=<redacted>; b=<redacted>")
+    #expect(names.headerValue(named: "set-cookie", "a=1; Path=/") == "a=<redacted>; Path=/")
+    #expect(names.headerValue(named: "X-Api-Key", "abc") == "<redacted>")
+    #expect(
+      names.headerValue(named: "Location", "https://u:p@h/?code=1&access_token=2")
+        == "https://<redacted>@h/?code=1&access_token=<redacted>")
+    #expect(
+      names.withoutCredentials(inForm: "user=ann&pass%77ord=pw&client+secret=s")
+        == "user=ann&pass%77ord=<redacted>&client+secret=<redacted>")
+    let json: [String: Any] = ["a": [["token": "t", "n": 1]], "password": NSNull(), "b": "c"]
+    let redacted = names.redacting(jsonObject: json) as? [String: Any]
+    #expect((redacted?["a"] as? [[String: Any]])?.first?["token"] as? String == "<redacted>")
+    #expect(redacted?["password"] is NSNull)
+    #expect(names.redacting(jsonObject: ["b": "c"]) == nil)
+  }
+
+  static func request() throws -> URLRequest {
+    let url = try #require(URL(string: "https://ann:pw@example.com/a?b=1&api_key=k"))
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+    request.setValue("k3y", forHTTPHeaderField: "X-Api-Key")
+    request.setValue("sid=s1d", forHTTPHeaderField: "Cookie")
+    request.httpBody = Data(#"{"user":{"name":"Ann","password":"pa55"},"tags":["x"]}"#.utf8)
+    return request
+  }
+
+  func text(_ strategy: Snapshotting<URLRequest, String>, _ request: URLRequest) -> String {
+    var text = ""
+    _ = strategy.snapshot(request).run { text = $0 }
+    return text
+  }
+
+  @Test func rawWritesNoSecret() throws {
+    #expect(
+      text(.raw, try Self.request()) == """
+        POST https://<redacted>@example.com/a?api_key=<redacted>&b=1
+        Authorization: Bearer <redacted>
+        Cookie: sid=<redacted>
+        X-Api-Key: <redacted>
+
+        {"tags":["x"],"user":{"name":"Ann","password":"<redacted>"}}
+        """)
+    var form = try Self.request()
+    form.httpBody = Data("user=ann&password=pa55".utf8)
+    #expect(text(.raw(pretty: true), form).hasSuffix("\n\nuser=ann&password=<redacted>"))
+    #expect(text(.raw(pretty: false, secrets: SecretNames([])), form).contains("pa55"))
+  }
+
+  @Test func curlWritesNoSecret() throws {
+    let curl = text(.curl, try Self.request())
+    for secret in ["pw", "k3y", "t0k3n", "s1d", "pa55", "=k"] {
+      #expect(!curl.contains(secret), "\(secret) in \(curl)")
+    }
+    #expect(curl.contains(#"--cookie "sid=<redacted>""#), "\(curl)")
+    #expect(text(.curl(secrets: .default.keeping("X-Api-Key")), try Self.request()).contains("k3y"))
+  }
+}
