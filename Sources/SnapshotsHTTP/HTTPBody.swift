@@ -4,16 +4,13 @@ import SnapshotsJSON
 /// A body as text a reader can diff, decoded from its `Content-Encoding`.
 ///
 /// Then written by its content type: JSON canonical (keys sorted, numbers written one way,
-/// two-space indent, secret members' values replaced at any depth), text in its `charset`, anything else as its size and SHA-256, never its
+/// two-space indent), text in its `charset`, anything else as its size and SHA-256, never its
 /// bytes.
 ///
 /// What was done to it, or why it could not be, heads it in angle brackets:
 /// `<decoded from gzip>`, `<the body says application/json but is not JSON: …>`.
 enum HTTPBody {
-  static func text(
-    _ body: [UInt8], contentType: String?, contentEncoding: String?,
-    secrets: SecretNames
-  ) -> String {
+  static func text(_ body: [UInt8], contentType: String?, contentEncoding: String?) -> String {
     let codings = (contentEncoding ?? "").split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
     }.filter { !$0.isEmpty && $0 != "identity" }
@@ -28,7 +25,7 @@ enum HTTPBody {
       }
     }
     let said = codings.isEmpty ? "" : "<decoded from \(codings.joined(separator: ", "))>\n"
-    return said + typed(decoded, contentType: contentType, secrets: secrets)
+    return said + typed(decoded, contentType: contentType)
   }
 
   struct NotDecoded: Error, CustomStringConvertible {
@@ -55,17 +52,12 @@ enum HTTPBody {
   }
 
   /// The decoded body by its media type.
-  private static func typed(_ body: [UInt8], contentType: String?, secrets: SecretNames)
-    -> String
-  {
+  private static func typed(_ body: [UInt8], contentType: String?) -> String {
     let parts = (contentType ?? "").split(separator: ";")
     let mediaType = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
     if mediaType == "application/json" || mediaType.hasSuffix("+json") {
       do {
-        let document = try JSONValue(parsing: body).normalizingNumbers()
-        return endingInNewline(
-          document.redactingSecrets(secrets, placeholder: .string(SecretNames.placeholder))
-            .canonicalText)
+        return endingInNewline(try JSONValue(parsing: body).normalizingNumbers().canonicalText)
       } catch {
         let said = "<the body says \(mediaType) but is not JSON: \(error)>\n"
         return said + (String(validating: body, as: UTF8.self).map(endingInNewline) ?? binary(body))

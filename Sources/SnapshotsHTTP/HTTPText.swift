@@ -34,13 +34,11 @@ struct HTTPText {
     }
     var text = lines.joined(separator: "\n") + "\n"
     if !body.isEmpty {
-      var written = HTTPBody.text(
-        body, contentType: fields[.contentType], contentEncoding: fields[.contentEncoding],
-        secrets: secrets)
-      if fields[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-        written = secrets.withoutCredentials(inForm: written)
-      }
-      text += "\n" + written
+      // Every body, whatever its type says: JSON in a text body, a form sent as text, a JSON
+      // body that does not parse are written as they are.
+      let written = HTTPBody.text(
+        body, contentType: fields[.contentType], contentEncoding: fields[.contentEncoding])
+      text += "\n" + secrets.withoutSecrets(inBody: written)
     }
     return text
   }

@@ -10,8 +10,8 @@ import Testing
 /// Real-looking exchanges that carry secrets in every way a service does.
 ///
 /// A URL's user information, header fields, cookies, query and form parameters, JSON members
-/// at any depth and inside arrays, a compressed body, a multipart form; and `URLRequest`s for
-/// `.raw` and `.curl`. Each secret is a string of its own, so a file that holds one is found
+/// at any depth and inside arrays, a compressed body, a multipart form, NDJSON, JSON in a text
+/// body and JSON cut short; and `URLRequest`s for `.raw` and `.curl`. Each secret is a string of its own, so a file that holds one is found
 /// by it.
 enum SecretCorpus {
   /// Every secret the corpus carries, each named by where it stands.
@@ -23,7 +23,7 @@ enum SecretCorpus {
       "refresh-token", "id-token", "login-password", "nested-secret-key", "array-signing-secret",
       "private-key", "camel-api-key", "deflated-token", "multipart-password",
       "curl-bearer", "curl-api-key", "curl-cookie", "curl-json-password", "curl-query-secret",
-      "raw-form-password", "raw-userinfo",
+      "raw-form-password", "raw-userinfo", "text-json-session", "ndjson-token", "cut-password",
     ].map { ($0, "S3CR3T-\($0)-9f") })
 
   private static func s(_ name: String) -> String { secrets[name] ?? "missing \(name)" }
@@ -121,6 +121,31 @@ enum SecretCorpus {
             ("--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n"
               + "\(s("multipart-password"))\r\n--XyZ--\r\n").utf8),
           response: HTTPResponse(status: .created))
+      ),
+      (
+        "not-canonical",
+        HTTPExchange(
+          request: HTTPRequest(
+            method: .post, scheme: "https", authority: "example.com", path: "/events",
+            headerFields: [.contentType: "text/plain", run: "\(attempt)"]),
+          requestBody: Data(#"{"session_id": "\#(s("text-json-session"))"}"#.utf8),
+          response: HTTPResponse(
+            status: .ok, headerFields: [.contentType: "application/x-ndjson"]),
+          responseBody: Data(
+            """
+            {"event":"login","user":"ann"}
+            {"event":"token","token":"\(s("ndjson-token"))"}
+
+            """.utf8))
+      ),
+      (
+        "cut-short",
+        HTTPExchange(
+          request: HTTPRequest(
+            method: .get, scheme: "https", authority: "example.com", path: "/me",
+            headerFields: [run: "\(attempt)"]),
+          response: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
+          responseBody: Data(#"{"user":{"name":"ann","password":"\#(s("cut-password"))"#.utf8))
       ),
     ]
   }

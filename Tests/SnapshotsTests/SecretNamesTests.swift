@@ -48,11 +48,40 @@ import Testing
     #expect(
       names.withoutCredentials(inForm: "user=ann&pass%77ord=pw&client+secret=s")
         == "user=ann&pass%77ord=<redacted>&client+secret=<redacted>")
-    let json: [String: Any] = ["a": [["token": "t", "n": 1]], "password": NSNull(), "b": "c"]
-    let redacted = names.redacting(jsonObject: json) as? [String: Any]
-    #expect((redacted?["a"] as? [[String: Any]])?.first?["token"] as? String == "<redacted>")
-    #expect(redacted?["password"] is NSNull)
-    #expect(names.redacting(jsonObject: ["b": "c"]) == nil)
+  }
+
+  /// JSON read leniently, its layout kept: nested, in arrays, any kind of value, `null` kept,
+  /// escaped keys, a document cut short (a string left open ends with its line, as in a parse
+  /// error's excerpt), NDJSON lines.
+  @Test(arguments: [
+    (
+      #"{"a": [{"token": "t", "n": 1}], "b" : "c"}"#,
+      #"{"a": [{"token": "<redacted>", "n": 1}], "b" : "c"}"#
+    ),
+    (
+      #"{"password":null,"pin":1,"apiKey":{"v":[1,"}"]},"x":true}"#,
+      #"{"password":null,"pin":1,"apiKey":"<redacted>","x":true}"#
+    ),
+    (#"{"secret": 12.5e3, "key": true}"#, #"{"secret": "<redacted>", "key": "<redacted>"}"#),
+    (
+      #"{"pass\u0077ord": "pw", "s": "\"password\": \"no\""}"#,
+      #"{"pass\u0077ord": "<redacted>", "s": "\"password\": \"no\""}"#
+    ),
+    (
+      #"{"user": {"password": "pw", "refresh_token": "rt"#,
+      #"{"user": {"password": "<redacted>", "refresh_token": "<redacted>""#
+    ),
+    (
+      "  \"ann\",\"password\":\"pw\n{\"user\":{\"password\":\"pw",
+      "  \"ann\",\"password\":\"<redacted>\"\n{\"user\":{\"password\":\"<redacted>\""
+    ),
+    (
+      "{\"access_token\":\"a\"}\n{\"id_token\":\"b\"}\n",
+      "{\"access_token\":\"<redacted>\"}\n{\"id_token\":\"<redacted>\"}\n"
+    ),
+  ])
+  func jsonText(text: String, redacted: String) {
+    #expect(SecretNames.default.withoutSecrets(inJSON: text) == redacted)
   }
 
   static func request() throws -> URLRequest {
@@ -80,7 +109,7 @@ import Testing
         Cookie: sid=<redacted>
         X-Api-Key: <redacted>
 
-        {"tags":["x"],"user":{"name":"Ann","password":"<redacted>"}}
+        {"user":{"name":"Ann","password":"<redacted>"},"tags":["x"]}
         """)
     var form = try Self.request()
     form.httpBody = Data("user=ann&password=pa55".utf8)

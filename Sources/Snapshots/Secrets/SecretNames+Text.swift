@@ -68,29 +68,10 @@ extension SecretNames {
     contains(name.replacing("+", with: " ").removingPercentEncoding ?? String(name))
   }
 
-  /// A `JSONSerialization` object with the value of each member named by the list replaced
-  /// (all but `null`), at any depth, inside arrays too; `nil` when it holds none.
-  public func redacting(jsonObject value: Any) -> Any? {
-    switch value {
-    case let object as [String: Any]:
-      var changed = false
-      var copy = object
-      for (key, member) in object {
-        if contains(key), !(member is NSNull) {
-          copy[key] = Self.placeholder
-          changed = true
-        } else if let redacted = redacting(jsonObject: member) {
-          copy[key] = redacted
-          changed = true
-        }
-      }
-      return changed ? copy : nil
-    case let array as [Any]:
-      let redacted = array.map { redacting(jsonObject: $0) }
-      guard redacted.contains(where: { $0 != nil }) else { return nil }
-      return zip(array, redacted).map { $1 ?? $0 }
-    default:
-      return nil
-    }
+  /// A body written as text with its secrets replaced: the values of JSON members the list
+  /// names (``withoutSecrets(inJSON:)``), then the parameters of a form and the credentials
+  /// of URLs (``withoutCredentials(inForm:)``).
+  public func withoutSecrets(inBody text: String) -> String {
+    withoutCredentials(inForm: withoutSecrets(inJSON: text))
   }
 }

@@ -25,8 +25,7 @@ extension Snapshotting where Value == URLRequest, Format == String {
   ///
   /// Secrets are never written (see ``SecretNames``): the values of secret headers, the user
   /// information and secret parameters of the URL, and in the body, a form's secret
-  /// parameters and a JSON document's secret members, at any depth. A JSON body that holds one
-  /// is written again without it, its keys sorted.
+  /// parameters and a JSON document's secret members, at any depth; every other byte is kept.
   public static func raw(pretty: Bool, secrets: SecretNames = .default) -> Snapshotting {
     SimplySnapshotting.lines.pullback { (request: URLRequest) in
       let url = request.url.map { secrets.withoutCredentials(inURLs: sortingQuery($0)) }
@@ -71,8 +70,8 @@ extension Snapshotting where Value == URLRequest, Format == String {
         let value = secrets.headerValue(named: name, headers[name] ?? "")
         parts.append("--header \"\(name): \(escapingQuotes(value))\"")
       }
-      if let body = request.httpBody, let text = String(data: body, encoding: .utf8) {
-        let written = redactedBody(body, secrets: secrets, pretty: false) ?? text
+      if let text = request.httpBody.flatMap({ String(data: $0, encoding: .utf8) }) {
+        let written = secrets.withoutSecrets(inBody: text)
         let escaped = escapingQuotes(written.replacingOccurrences(of: "\\\"", with: "\\\\\""))
         parts.append("--data \"\(escaped)\"")
       }
@@ -101,29 +100,12 @@ private func sortingQuery(_ url: URL) -> String {
 }
 
 private func bodyText(_ body: Data, pretty: Bool, secrets: SecretNames) -> String {
-  if let redacted = redactedBody(body, secrets: secrets, pretty: pretty) { return redacted }
   if pretty,
     let object = try? JSONSerialization.jsonObject(with: body),
     let formatted = try? JSONSerialization.data(
       withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
   {
-    return String(decoding: formatted, as: UTF8.self)
+    return secrets.withoutSecrets(inBody: String(decoding: formatted, as: UTF8.self))
   }
-  return String(decoding: body, as: UTF8.self)
-}
-
-/// The body without its secrets, or `nil` when it holds none: a JSON document written again
-/// (keys sorted), anything else read as a form (`password=…`), as `curl --data` sends it.
-private func redactedBody(_ body: Data, secrets: SecretNames, pretty: Bool) -> String? {
-  if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
-    guard let redacted = secrets.redacting(jsonObject: object),
-      let data = try? JSONSerialization.data(
-        withJSONObject: redacted,
-        options: pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys, .withoutEscapingSlashes])
-    else { return nil }
-    return String(decoding: data, as: UTF8.self)
-  }
-  let text = String(decoding: body, as: UTF8.self)
-  let form = secrets.withoutCredentials(inForm: text)
-  return form == text ? nil : form
+  return secrets.withoutSecrets(inBody: String(decoding: body, as: UTF8.self))
 }
