@@ -145,7 +145,9 @@ enum SecretCorpus {
             method: .get, scheme: "https", authority: "example.com", path: "/me",
             headerFields: [run: "\(attempt)"]),
           response: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
-          responseBody: Data(#"{"user":{"name":"ann","password":"\#(s("cut-password"))"#.utf8))
+          // Cut short where a parse error's excerpt of 40 characters begins inside the name.
+          responseBody: Data(
+            #"{"user":{"name":"ann","password":"\#(s("cut-password"))","note":"ab"#.utf8))
       ),
     ]
   }
