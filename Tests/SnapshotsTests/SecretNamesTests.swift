@@ -34,6 +34,8 @@ import Testing
     #expect(SecretNames(["x-*-token"]).contains("X-Goog-Auth-Token"))
     #expect(!SecretNames(["x-*-token"]).contains("Goog-Token"))
     #expect(!SecretNames([]).contains("password"))
+    // Letters beyond ASCII, lowercased as Unicode does.
+    #expect(SecretNames(["clé-*"]).contains("CLÉ_API") && !SecretNames(["clé"]).contains("cle"))
   }
 
   @Test func textCarriers() {

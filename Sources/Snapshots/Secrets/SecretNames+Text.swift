@@ -13,20 +13,20 @@ extension SecretNames {
   public func headerValue(named name: String, _ value: String) -> String {
     guard contains(name) else { return withoutCredentials(inURLs: value) }
     let letters = Self.letters(of: name)
-    if letters.hasSuffix("authorization") {
+    if letters.count >= 13, letters.suffix(13).elementsEqual("authorization".utf8) {
       let parts = value.split(separator: " ", maxSplits: 1)
       guard parts.count == 2, parts[0].allSatisfy({ $0.isLetter || $0 == "-" }) else {
         return Self.placeholder
       }
       return "\(parts[0]) \(Self.placeholder)"
     }
-    if letters == "setcookie" {
+    if letters.elementsEqual("setcookie".utf8) {
       // The cookie's value only; its attributes are no secret.
       var parts = value.split(separator: ";", omittingEmptySubsequences: false)
       if let first = parts.first { parts[0] = Substring(Self.redactingValue(of: first)) }
       return parts.joined(separator: ";")
     }
-    if letters == "cookie" {
+    if letters.elementsEqual("cookie".utf8) {
       return value.split(separator: ";").map { Self.redactingValue(of: $0) }.joined(separator: ";")
     }
     return Self.placeholder

@@ -62,38 +62,61 @@ public struct SecretNames: Sendable, Equatable {
     return secret.contains { $0.matches(letters) } && !kept.contains { $0.matches(letters) }
   }
 
-  /// A name as it is compared: its letters and digits, lowercased (and a pattern's `*`s).
-  static func letters(of text: String, keeping star: Unicode.Scalar? = nil) -> String {
+  /// A name as it is compared: the UTF-8 of its letters and digits, lowercased (and a
+  /// pattern's `*`s).
+  ///
+  /// Byte by byte for an ASCII name (a name is looked up for every key of every JSON body).
+  static func letters(of text: String, keeping star: UInt8? = nil) -> [UInt8] {
+    var letters: [UInt8] = []
+    letters.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        letters.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): letters.append(byte + 32)
+      case star: letters.append(byte)
+      case 0x80...: return unicodeLetters(of: text, keeping: star)
+      default: break
+      }
+    }
+    return letters
+  }
+
+  private static func unicodeLetters(of text: String, keeping star: UInt8?) -> [UInt8] {
     var letters = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars
-    where scalar == star || CharacterSet.alphanumerics.contains(scalar) {
+    where star.map({ scalar == Unicode.Scalar($0) }) == true
+      || CharacterSet.alphanumerics.contains(scalar)
+    {
       letters.append(scalar)
     }
-    return String(letters)
+    return Array(String(letters).utf8)
   }
 
   /// A name or pattern by its letters and digits, lowercased, in pieces between its `*`s.
   private struct Pattern: Sendable, Equatable {
-    let pieces: [String]
+    let pieces: [[UInt8]]
 
     init(_ text: String) {
-      pieces = SecretNames.letters(of: text, keeping: "*").split(
-        separator: "*", omittingEmptySubsequences: false
-      ).map(String.init)
+      pieces = SecretNames.letters(of: text, keeping: UInt8(ascii: "*")).split(
+        separator: UInt8(ascii: "*"), omittingEmptySubsequences: false
+      ).map(Array.init)
     }
 
     /// A glob: the first piece begins the name, the last ends it, the others are found in
     /// order between them.
-    func matches(_ name: String) -> Bool {
+    func matches(_ name: [UInt8]) -> Bool {
       guard pieces.count > 1 else { return pieces == [name] }
       guard let first = pieces.first, let last = pieces.last,
-        name.hasPrefix(first), name.count >= first.count + last.count,
-        name.hasSuffix(last)
+        name.count >= first.count + last.count, name.starts(with: first),
+        name[(name.count - last.count)...].elementsEqual(last)
       else { return false }
-      var rest = name.dropFirst(first.count).dropLast(last.count)
+      var rest = name[first.count..<(name.count - last.count)]
       for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
-        guard let found = rest.firstRange(of: piece) else { return false }
-        rest = rest[found.upperBound...]
+        guard let found = rest.indices.first(where: { rest[$0...].starts(with: piece) }) else {
+          return false
+        }
+        rest = rest[(found + piece.count)...]
       }
       return true
     }
