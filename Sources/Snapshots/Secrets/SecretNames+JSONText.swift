@@ -12,31 +12,32 @@ extension SecretNames {
     guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
     let bytes = Array(text.utf8)
     var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
+    // What of `bytes` is in `output`: the text is copied only up to each secret.
+    var copied = 0
     var index = 0
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "\"") else {
-        output.append(bytes[index])
         index += 1
         continue
       }
       let keyStart = index
-      let keyEnd = JSONText.stringEnd(bytes, from: keyStart)
-      output += bytes[keyStart..<keyEnd]
-      index = keyEnd
-      var colon = keyEnd
-      while colon < bytes.count, JSONText.isSpace(bytes[colon]) { colon += 1 }
-      guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":") else { continue }
-      var value = colon + 1
+      index = JSONText.stringEnd(bytes, from: keyStart)
+      var value = index
+      while value < bytes.count, JSONText.isSpace(bytes[value]) { value += 1 }
+      guard value < bytes.count, bytes[value] == UInt8(ascii: ":"),
+        contains(JSONText.key(bytes[keyStart..<index]))
+      else { continue }
+      value += 1
       while value < bytes.count, JSONText.isSpace(bytes[value]) { value += 1 }
       let valueEnd = JSONText.valueEnd(bytes, from: value)
-      guard value < valueEnd, !bytes[value..<valueEnd].elementsEqual("null".utf8),
-        contains(JSONText.key(bytes[keyStart..<keyEnd]))
-      else { continue }
-      output += bytes[keyEnd..<value]
+      guard value < valueEnd, !bytes[value..<valueEnd].elementsEqual("null".utf8) else { continue }
+      output += bytes[copied..<value]
       output += "\"\(Self.placeholder)\"".utf8
+      copied = valueEnd
       index = valueEnd
     }
+    guard copied > 0 else { return text }
+    output += bytes[copied...]
     return String(decoding: output, as: UTF8.self)
   }
 }

@@ -47,21 +47,49 @@ extension SecretNames {
   /// Text with the user information of each URL in it (`https://ann:pw@host`) and each
   /// secret parameter of a query (`?access_token=…`, `;jsessionid=…`) replaced.
   public func withoutCredentials(inURLs text: String) -> String {
-    guard text.contains("@") || text.contains("=") else { return text }
-    return
-      text
-      .replacing(#/(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#@\s]+@/#) { "\($0.1)\(Self.placeholder)@" }
-      .replacing(#/([?&;])([^=&;#?\s]+)=[^&;#\s]*/#) { parameter in
+    // Bytes, not `String.contains`, which is Foundation's on a `String` and costs a bridge;
+    // the expressions only where they can match: this runs on every line of every body.
+    var text = text
+    if text.utf8.contains(UInt8(ascii: "@")), text.utf8.firstRange(of: "://".utf8) != nil {
+      text.replace(#/(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#@\s]+@/#) { "\($0.1)\(Self.placeholder)@" }
+    }
+    if text.utf8.contains(UInt8(ascii: "=")) {
+      text.replace(#/([?&;])([^=&;#?\s]+)=[^&;#\s]*/#) { parameter in
         isSecretParameter(parameter.2)
           ? "\(parameter.1)\(parameter.2)=\(Self.placeholder)" : String(parameter.0)
       }
+    }
+    return text
   }
 
   /// A form body (`user=ann&password=pw`) with its secret parameters replaced.
   public func withoutCredentials(inForm text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      String(withoutCredentials(inURLs: "&" + $0).dropFirst())
-    }.joined(separator: "\n")
+    // Line by line, over the bytes: only a line with a `=` or an `@` can change, and the
+    // text is copied only up to a line that does.
+    var output = ""
+    var copied = text.startIndex
+    var lineStart = text.startIndex
+    var marked = false
+    var index = text.utf8.startIndex
+    while true {
+      let atEnd = index == text.utf8.endIndex
+      if atEnd || text.utf8[index] == UInt8(ascii: "\n") {
+        let line = text[lineStart..<index]
+        if marked, case let redacted = withoutCredentials(inURLs: "&" + line).dropFirst(),
+          redacted != line
+        {
+          output += text[copied..<lineStart] + redacted
+          copied = index
+        }
+        if atEnd { break }
+        marked = false
+        lineStart = text.utf8.index(after: index)
+      } else if text.utf8[index] == UInt8(ascii: "=") || text.utf8[index] == UInt8(ascii: "@") {
+        marked = true
+      }
+      index = text.utf8.index(after: index)
+    }
+    return copied == text.startIndex ? text : output + text[copied...]
   }
 
   private func isSecretParameter(_ name: Substring) -> Bool {
