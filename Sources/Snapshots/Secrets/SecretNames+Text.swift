@@ -47,13 +47,13 @@ extension SecretNames {
   /// Text with the user information of each URL in it (`https://ann:pw@host`) and each
   /// secret parameter of a query (`?access_token=…`, `;jsessionid=…`) replaced.
   public func withoutCredentials(inURLs text: String) -> String {
-    // Bytes, not `String.contains`, which is Foundation's on a `String` and costs a bridge;
-    // the expressions only where they can match: this runs on every line of every body.
+    // The expressions only where they can match: this runs on every line of every body.
+    let marks = Marks(text.utf8)
     var text = text
-    if text.utf8.contains(UInt8(ascii: "@")), text.utf8.firstRange(of: "://".utf8) != nil {
+    if marks.url {
       text.replace(#/(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#@\s]+@/#) { "\($0.1)\(Self.placeholder)@" }
     }
-    if text.utf8.contains(UInt8(ascii: "=")) {
+    if marks.parameter {
       text.replace(#/([?&;])([^=&;#?\s]+)=[^&;#\s]*/#) { parameter in
         isSecretParameter(parameter.2)
           ? "\(parameter.1)\(parameter.2)=\(Self.placeholder)" : String(parameter.0)
@@ -64,32 +64,52 @@ extension SecretNames {
 
   /// A form body (`user=ann&password=pw`) with its secret parameters replaced.
   public func withoutCredentials(inForm text: String) -> String {
-    // Line by line, over the bytes: only a line with a `=` or an `@` can change, and the
-    // text is copied only up to a line that does.
-    var output = ""
-    var copied = text.startIndex
-    var lineStart = text.startIndex
-    var marked = false
-    var index = text.utf8.startIndex
-    while true {
-      let atEnd = index == text.utf8.endIndex
-      if atEnd || text.utf8[index] == UInt8(ascii: "\n") {
-        let line = text[lineStart..<index]
-        if marked, case let redacted = withoutCredentials(inURLs: "&" + line).dropFirst(),
-          redacted != line
-        {
-          output += text[copied..<lineStart] + redacted
-          copied = index
+    // Line by line, over the bytes: only a marked line can change, and the text is copied
+    // only up to a line that does.
+    let bytes = Array(text.utf8)
+    var output: [UInt8] = []
+    var copied = 0
+    var lineStart = 0
+    while lineStart <= bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let marks = Marks(bytes[lineStart..<lineEnd])
+      if marks.url || marks.parameter {
+        let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+        let redacted = withoutCredentials(inURLs: "&" + line).dropFirst()
+        if redacted != line {
+          output += bytes[copied..<lineStart] + redacted.utf8
+          copied = lineEnd
         }
-        if atEnd { break }
-        marked = false
-        lineStart = text.utf8.index(after: index)
-      } else if text.utf8[index] == UInt8(ascii: "=") || text.utf8[index] == UInt8(ascii: "@") {
-        marked = true
       }
-      index = text.utf8.index(after: index)
+      lineStart = lineEnd + 1
     }
-    return copied == text.startIndex ? text : output + text[copied...]
+    guard copied > 0 else { return text }
+    return String(decoding: output + bytes[copied...], as: UTF8.self)
+  }
+
+  /// What a text holds that a credential in a URL or a query needs.
+  private struct Marks {
+    /// A `=`: a parameter.
+    var parameter = false
+    /// A `://` and an `@`: user information.
+    var url = false
+
+    init(_ bytes: some Collection<UInt8>) {
+      var at = false
+      var scheme = false
+      var previous: (UInt8, UInt8) = (0, 0)
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "="): parameter = true
+        case UInt8(ascii: "@"): at = true
+        case UInt8(ascii: "/") where previous == (UInt8(ascii: ":"), UInt8(ascii: "/")):
+          scheme = true
+        default: break
+        }
+        previous = (previous.1, byte)
+      }
+      url = at && scheme
+    }
   }
 
   private func isSecretParameter(_ name: Substring) -> Bool {

@@ -16,8 +16,13 @@ import Foundation
 /// let secrets = SecretNames.default.adding("x-session", "otp").keeping("csrf_token")
 /// ```
 public struct SecretNames: Sendable, Equatable {
-  private var secret: [Pattern]
+  private var secret: [Pattern] {
+    didSet { endings = Pattern.endings(of: secret) }
+  }
   private var kept: [Pattern] = []
+  /// The last two letters a secret's name can end with; `nil` when any can: a name that ends
+  /// otherwise is told apart without reading it further (most of a body's keys are).
+  private var endings: Set<UInt16>?
 
   /// What a secret's value is written as: `Authorization: Bearer <redacted>`.
   public static let placeholder = "<redacted>"
@@ -25,6 +30,7 @@ public struct SecretNames: Sendable, Equatable {
   /// Exactly these names, and no others.
   public init(_ names: [String]) {
     secret = names.map(Pattern.init)
+    endings = Pattern.endings(of: secret)
   }
 
   /// The names of credentials, as services spell them.
@@ -58,8 +64,31 @@ public struct SecretNames: Sendable, Equatable {
   ///
   /// A query or form parameter's name is compared as it reads once percent-decoded.
   public func contains(_ name: some StringProtocol) -> Bool {
-    let letters = Self.letters(of: String(name))
+    let name = String(name)
+    if let endings, let ending = Self.asciiEnding(of: name.utf8), !endings.contains(ending) {
+      return false
+    }
+    let letters = Self.letters(of: name)
     return secret.contains { $0.matches(letters) } && !kept.contains { $0.matches(letters) }
+  }
+
+  /// The last two letters or digits of an ASCII name, lowercased, as one number; `nil` for a
+  /// shorter name or any other.
+  private static func asciiEnding(of name: some BidirectionalCollection<UInt8>) -> UInt16? {
+    var ending: UInt16 = 0
+    var count = 0
+    for byte in name.reversed() {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        ending |= UInt16(byte) << (8 * count)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): ending |= UInt16(byte + 32) << (8 * count)
+      case 0x80...: return nil
+      default: continue
+      }
+      count += 1
+      if count == 2 { return ending }
+    }
+    return nil
   }
 
   /// A name as it is compared: the UTF-8 of its letters and digits, lowercased (and a
@@ -96,6 +125,19 @@ public struct SecretNames: Sendable, Equatable {
   /// A name or pattern by its letters and digits, lowercased, in pieces between its `*`s.
   private struct Pattern: Sendable, Equatable {
     let pieces: [[UInt8]]
+
+    /// What ``SecretNames/asciiEnding(of:)`` gives for the names the patterns match.
+    static func endings(of patterns: [Pattern]) -> Set<UInt16>? {
+      var endings: Set<UInt16> = []
+      for pattern in patterns {
+        // Ends in `*`, in fewer than two letters or in one beyond ASCII: any name may match.
+        guard let last = pattern.pieces.last, last.count >= 2,
+          last.suffix(2).allSatisfy({ $0 < 0x80 })
+        else { return nil }
+        endings.insert(UInt16(last[last.count - 1]) | UInt16(last[last.count - 2]) << 8)
+      }
+      return endings
+    }
 
     init(_ text: String) {
       pieces = SecretNames.letters(of: text, keeping: UInt8(ascii: "*")).split(
