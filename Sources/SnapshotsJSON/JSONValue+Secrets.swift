@@ -6,7 +6,7 @@ extension JSONValue {
   ///
   /// `{"access_token": "abc", "token_type": "Bearer"}` becomes
   /// `{"access_token": "<redacted>", "token_type": "Bearer"}`.
-  public func redactingSecrets(_ names: SecretNames, placeholder: JSONValue) -> JSONValue {
+  func redactingSecrets(_ names: SecretNames, placeholder: JSONValue) -> JSONValue {
     switch self {
     case .null, .bool, .number, .string: return self
     case .array(let elements):
