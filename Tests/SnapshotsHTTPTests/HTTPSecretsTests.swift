@@ -14,16 +14,17 @@ import Testing
 /// No secret of ``SecretCorpus`` (a URL's user information, a header field, a cookie, a
 /// `Set-Cookie`, a query, a form, JSON at any depth and in arrays, a compressed body, a
 /// multipart form; `.http`, `.raw` and `.curl`) reaches anything the toolkit writes:
-/// references, artifacts, pending records (file and inline), the failure log, the catalog, the
-/// gallery page, or what the test prints.
+/// references, artifacts, pending records (file and inline), the failure log, the sensitivity
+/// report, the catalog, the gallery page, or what the test prints.
 @Suite struct HTTPSecretsTests {
   @Test(.enabled(if: Probe.isRunning("secretsProbe")))
   func secretsProbe() throws {
     let folder = try #require(ProcessInfo.processInfo.environment["SECRETS_PACKAGE"])
     let references = folder + "/Tests/AppTests/__Snapshots__/AccountTests"
-    // Recorded first, then changed: the actual values, their pending records and failures.
-    for attempt in 1...2 {
-      let record: SnapshotTestingConfiguration.Record = attempt == 1 ? .all : .never
+    // Recorded, then changed (the actual values, their pending records and failures), then
+    // passing (the sensitivity check's report).
+    for (turn, attempt) in [1, 2, 1].enumerated() {
+      let record: SnapshotTestingConfiguration.Record = turn == 0 ? .all : .never
       for (name, exchange) in try SecretCorpus.exchanges(attempt: attempt) {
         assertSnapshot(of: exchange, named: name, record: record, snapshotDirectory: references)
       }
@@ -56,6 +57,7 @@ import Testing
         "SECRETS_PACKAGE": root, PendingStore.directoryVariable: root + "/.build/snapshots/pending",
         "SNAPSHOT_ARTIFACTS": root + "/.build/snapshot-artifacts",
         FailureLog.variable: root + "/.build/snapshots/failures.jsonl",
+        SensitivityCheck.variable: root + "/.build/snapshots/sensitivity.jsonl",
       ])
     #expect(probe.status != 0, "the probe fails on its changes: \(probe.output)")
     let secrets = SecretCorpus.secrets
@@ -85,7 +87,7 @@ import Testing
     // failure log, the catalog and page.
     for kind in [
       "oauth-token-", "raw-json-", "pretty-form-", "curl-json-", "snapshot-artifacts/", ".record",
-      "failures.jsonl", "snapshot-catalog.json", "gallery.html",
+      "failures.jsonl", "sensitivity.jsonl", "snapshot-catalog.json", "gallery.html",
     ] {
       #expect(written.contains { $0.contains(kind) }, "no \(kind) among \(written)")
     }
