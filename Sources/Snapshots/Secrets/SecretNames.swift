@@ -4,7 +4,7 @@ import Foundation
 /// and form parameters, JSON members at any depth, cookies.
 ///
 /// One list serves every carrier, so `X-Api-Key` the header, `?api_key=` the parameter and
-/// `"apiKey"` the JSON member are one name. Names are compared by their letters and digits,
+/// `"apiKey"` the JSON member are secrets by one entry, `*apikey`. Names are compared by their letters and digits,
 /// without case: `X-Api-Key`, `x_api_key`, `xApiKey` and `XAPIKEY` are the same. A `*` stands
 /// for any letters: `*token` is every name that ends in `token` (`access_token`,
 /// `X-Auth-Token`, `refreshToken`), `x-secret-*` every name that begins with `xsecret`.
