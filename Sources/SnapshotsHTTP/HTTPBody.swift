@@ -60,7 +60,11 @@ enum HTTPBody {
       do {
         return endingInNewline(try JSONValue(parsing: body).normalizingNumbers().canonicalText)
       } catch {
-        let said = "<the body says \(mediaType) but is not JSON: \(error)>\n"
+        // Its place and reason, not the error's excerpt: that could begin inside a secret's
+        // value, where no name says it is one.
+        let said =
+          "<the body says \(mediaType) but is not JSON: \(error.reason) at line \(error.line),"
+          + " column \(error.column)>\n"
         return said + (String(validating: body, as: UTF8.self).map(endingInNewline) ?? binary(body))
       }
     }

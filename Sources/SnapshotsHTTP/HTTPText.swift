@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 
 /// How a message is written as text: HTTP/1.1's shape (the request or status line, the header
-/// fields in their order, a blank line, the body), with secrets replaced (``HTTPSecrets``) and
-/// bodies made readable (``HTTPBody``).
+/// fields in their order, a blank line, the body), with secrets replaced (`SecretNames`: in
+/// the target, `Host`, every field, a form or JSON body) and bodies made readable (``HTTPBody``).
 struct HTTPText {
-  var secrets = HTTPSecrets()
+  var secrets = SecretNames.default
 
   func text(of exchange: HTTPExchange) -> String {
     text(.request(exchange.request), body: exchange.requestBody) + "\n"
@@ -17,10 +17,10 @@ struct HTTPText {
     let fields: HTTPFields
     switch head {
     case .request(let request):
-      let target = HTTPSecrets.withoutCredentials(inURLs: request.path ?? "*")
+      let target = secrets.withoutCredentials(inURLs: request.path ?? "*")
       lines = ["\(request.method.rawValue) \(target) HTTP/1.1"]
       if let authority = request.authority {
-        lines.append("Host: \(HTTPSecrets.authority(authority))")
+        lines.append("Host: \(SecretNames.authority(authority))")
       }
       fields = request.headerFields
     case .response(let response):
@@ -29,16 +29,16 @@ struct HTTPText {
       fields = response.headerFields
     }
     for field in fields {
-      lines.append("\(field.name.rawName): \(secrets.value(of: field, Self.value(of: field)))")
+      let value = secrets.headerValue(named: field.name.rawName, Self.value(of: field))
+      lines.append("\(field.name.rawName): \(value)")
     }
     var text = lines.joined(separator: "\n") + "\n"
     if !body.isEmpty {
-      var written = HTTPBody.text(
+      // Every body, whatever its type says: JSON in a text body, a form sent as text, a JSON
+      // body that does not parse are written as they are.
+      let written = HTTPBody.text(
         body, contentType: fields[.contentType], contentEncoding: fields[.contentEncoding])
-      if fields[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-        written = HTTPSecrets.withoutCredentials(inForm: written)
-      }
-      text += "\n" + written
+      text += "\n" + secrets.withoutSecrets(inBody: written)
     }
     return text
   }

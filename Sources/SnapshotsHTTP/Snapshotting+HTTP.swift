@@ -6,18 +6,32 @@ extension Snapshotting where Value == HTTPExchange, Format == String {
   /// A request and its response as HTTP/1.1-shaped text, in that order: the request line and
   /// its header fields, its body, then the status line, its fields and its body.
   ///
-  /// The values of `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are
-  /// replaced by `<redacted>` (their scheme, cookie names and attributes kept) unless revealed
-  /// by name. Bodies are written by content type: JSON canonical (keys sorted, numbers written
-  /// one way), text as text, anything else as its size and SHA-256. `Date` values and other HTTP
-  /// dates are filtered to numbered placeholders (`<date-1>`).
+  /// Secrets are replaced by `<redacted>`: the values of the header fields, query and form
+  /// parameters and JSON members (at any depth) that `SecretNames.default` names
+  /// (`Authorization`, `Cookie`, `X-Api-Key`, `access_token`, `password`, …; a scheme, cookie
+  /// names and attributes kept), and a URL's user information. Bodies are written by content
+  /// type: JSON canonical (keys sorted, numbers written one way), text as text, anything else as
+  /// its size and SHA-256. `Date` values and other HTTP dates are filtered to numbered
+  /// placeholders (`<date-1>`).
   public static var http: Snapshotting { http() }
 
-  /// ``http`` revealing these secret fields as they are, and with these filters after its own.
+  /// ``http`` with these secret names rather than `SecretNames.default`, and these filters
+  /// after its own.
+  ///
+  /// ```swift
+  /// assertSnapshot(of: exchange, as: .http(secrets: .default.adding("x-session")))
+  /// ```
   public static func http(
-    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+    secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
-    httpText(revealing: revealing, filters: filters) { $0.text(of: $1) }
+    httpText(secrets: secrets, filters: filters) { $0.text(of: $1) }
+  }
+
+  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
+  public static func http(
+    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
@@ -26,9 +40,16 @@ extension Snapshotting where Value == HTTPMessage, Format == String {
   public static var http: Snapshotting { http() }
 
   public static func http(
-    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+    secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
-    httpText(revealing: revealing, filters: filters) { $0.text($1.head, body: $1.body) }
+    httpText(secrets: secrets, filters: filters) { $0.text($1.head, body: $1.body) }
+  }
+
+  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
+  public static func http(
+    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
@@ -37,9 +58,16 @@ extension Snapshotting where Value == HTTPRequest, Format == String {
   public static var http: Snapshotting { http() }
 
   public static func http(
-    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+    secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
-    httpText(revealing: revealing, filters: filters) { $0.text(.request($1), body: []) }
+    httpText(secrets: secrets, filters: filters) { $0.text(.request($1), body: []) }
+  }
+
+  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
+  public static func http(
+    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
@@ -48,23 +76,37 @@ extension Snapshotting where Value == HTTPResponse, Format == String {
   public static var http: Snapshotting { http() }
 
   public static func http(
-    revealing: Set<HTTPField.Name> = [], filters: [SnapshotFilter] = []
+    secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
-    httpText(revealing: revealing, filters: filters) { $0.text(.response($1), body: []) }
+    httpText(secrets: secrets, filters: filters) { $0.text(.response($1), body: []) }
+  }
+
+  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
+  public static func http(
+    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
+  ) -> Snapshotting {
+    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
 extension Snapshotting where Format == String {
   /// The one way every HTTP strategy is made: text, `.http` files, HTTP dates filtered.
   fileprivate static func httpText(
-    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter],
+    secrets: SecretNames, filters: [SnapshotFilter],
     _ write: @escaping (HTTPText, Value) -> String
   ) -> Snapshotting {
-    let writer = HTTPText(secrets: HTTPSecrets(revealing: revealing))
+    let writer = HTTPText(secrets: secrets)
     var strategy = Snapshotting<String, String>.lines.pullback { write(writer, $0) }
       .filtered([.httpDates] + filters)
     strategy.pathExtension = "http"
     return strategy
+  }
+}
+
+extension SecretNames {
+  /// The default list, but for these fields: what `revealing:` meant.
+  fileprivate static func keeping(_ fields: Set<HTTPField.Name>) -> SecretNames {
+    fields.reduce(.default) { $0.keeping($1.rawName) }
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Snapshots
 
 /// A part of a JSON document to leave out of the comparison, such as an id or a timestamp.
 ///
@@ -14,22 +15,42 @@ import Foundation
 /// of the comparison. A check instead replaces a value that passes it by
 /// `"[redacted: <check>]"`, so its kind is still asserted. A selector that matches nothing, or a
 /// value that fails its check, fails the assertion: a typo never silently redacts nothing.
+///
+/// ``secrets`` redacts the values of members named as credentials (`password`, `access_token`,
+/// `apiKey`, …) at any depth, by the list `.http` uses, and fails nothing when there are none:
+///
+/// ```swift
+/// assertSnapshot(of: tokenResponse, as: .json(redacting: [.secrets, "$.expires_at"]))
+/// ```
 public struct JSONRedaction: Sendable, ExpressibleByStringLiteral, Equatable {
+  /// The selector; for ``secrets``, the word `secrets`.
   public let selector: String
   public let check: JSONCheck?
+  /// The names whose members ``secrets`` redacts.
+  let secretNames: SecretNames?
 
   public init(stringLiteral selector: String) {
     self.selector = selector
     check = nil
+    secretNames = nil
   }
 
   public init(_ selector: String) {
     self.init(stringLiteral: selector)
   }
 
-  private init(selector: String, check: JSONCheck) {
+  private init(selector: String, check: JSONCheck?, secretNames: SecretNames? = nil) {
     self.selector = selector
     self.check = check
+    self.secretNames = secretNames
+  }
+
+  /// The value of every member that `SecretNames.default` names, at any depth.
+  public static var secrets: JSONRedaction { secrets(.default) }
+
+  /// The value of every member that `names` names, at any depth: `.secrets(.default.adding("pin"))`.
+  public static func secrets(_ names: SecretNames) -> JSONRedaction {
+    JSONRedaction(selector: "secrets", check: nil, secretNames: names)
   }
 
   /// Replaces the selected values after checking each with `check`.

@@ -14,12 +14,14 @@ struct JSONRedactor {
     }
   }
 
-  let redactions: [(redaction: JSONRedaction, selector: JSONSelector)]
+  /// Each redaction with its parsed selector; `nil` for names (``JSONRedaction/secrets``).
+  let redactions: [(redaction: JSONRedaction, selector: JSONSelector?)]
 
   init(_ redactions: [JSONRedaction]) throws(JSONSelector.ParseError) {
-    var parsed: [(JSONRedaction, JSONSelector)] = []
+    var parsed: [(JSONRedaction, JSONSelector?)] = []
     for redaction in redactions {
-      parsed.append((redaction, try JSONSelector(redaction.selector)))
+      parsed.append(
+        (redaction, redaction.secretNames == nil ? try JSONSelector(redaction.selector) : nil))
     }
     self.redactions = parsed
   }
@@ -32,6 +34,12 @@ struct JSONRedactor {
     var document = value
     var failure: Failure?
     for (redaction, selector) in redactions {
+      guard let selector else {
+        // Names match wherever they are, or nowhere: no typo to catch.
+        let names = redaction.secretNames ?? .default
+        document = document.redactingSecrets(names, placeholder: redaction.placeholder)
+        continue
+      }
       let matches = selector.apply(to: &document) { found, path in
         if let check = redaction.check, !check.accepts(found) {
           if failure == nil {

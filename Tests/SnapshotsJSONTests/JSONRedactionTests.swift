@@ -87,4 +87,39 @@ import Testing
         of: order, as: strategy, record: .never, snapshotDirectory: folder.path, testName: "order")
         == nil)
   }
+
+  /// `.secrets` redacts by the names `.http` uses, at any depth and in arrays, matches nothing
+  /// without failing, and lets a reference that holds the secret in clear pass.
+  @Test func secretsByTheirNames() throws {
+    let token = #"""
+      {"access_token": "at-1", "token_type": "Bearer", "id_token": null,
+       "accounts": [{"name": "a", "apiKey": {"v": "k-1"}, "pin": 1234}]}
+      """#
+    let text = try JSONCanonicalizer([.secrets(.default.adding("pin"))])
+      .canonicalText(of: Array(token.utf8))
+    #expect(
+      text == """
+        {
+          "access_token": "[redacted]",
+          "accounts": [
+            {
+              "apiKey": "[redacted]",
+              "name": "a",
+              "pin": "[redacted]"
+            }
+          ],
+          "id_token": null,
+          "token_type": "Bearer"
+        }
+
+        """)
+    #expect(try redacted([.secrets]).contains(#""id": "b7c1""#))
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data(token.utf8).write(to: folder.file("token.1.json"))
+    #expect(
+      verifySnapshot(
+        of: token, as: .json(redacting: [.secrets]), record: .never,
+        snapshotDirectory: folder.path, testName: "token") == nil)
+  }
 }

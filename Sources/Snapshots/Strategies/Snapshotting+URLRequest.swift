@@ -22,13 +22,19 @@ extension Snapshotting where Value == URLRequest, Format == String {
   public static var raw: Snapshotting { .raw(pretty: false) }
 
   /// The request as HTTP-like text; with `pretty`, a JSON body is pretty-printed with sorted keys.
-  public static func raw(pretty: Bool) -> Snapshotting {
+  ///
+  /// Secrets are never written (see ``SecretNames``): the values of secret headers, the user
+  /// information and secret parameters of the URL, and in the body, a form's secret
+  /// parameters and a JSON document's secret members, at any depth; every other byte is kept.
+  public static func raw(pretty: Bool, secrets: SecretNames = .default) -> Snapshotting {
     SimplySnapshotting.lines.pullback { (request: URLRequest) in
-      let requestLine =
-        "\(request.httpMethod ?? "GET") \(request.url.map(sortingQuery)?.absoluteString ?? "(null)")"
-      let headers = (request.allHTTPHeaderFields ?? [:]).map { "\($0): \($1)" }.sorted()
-      let body = request.httpBody.map { ["\n" + bodyText($0, pretty: pretty)] } ?? []
-      return ([requestLine] + headers + body).joined(separator: "\n")
+      let url = request.url.map { secrets.withoutCredentials(inURLs: sortingQuery($0)) }
+      let requestLine = "\(request.httpMethod ?? "GET") \(url ?? "(null)")"
+      let headers = (request.allHTTPHeaderFields ?? [:]).map {
+        "\($0): \(secrets.headerValue(named: $0, $1))"
+      }.sorted()
+      let body = request.httpBody.map { "\n" + bodyText($0, pretty: pretty, secrets: secrets) }
+      return ([requestLine] + headers + (body.map { [$0] } ?? [])).joined(separator: "\n")
     }
   }
 
@@ -47,7 +53,11 @@ extension Snapshotting where Value == URLRequest, Format == String {
   /// 	--data "{\"title\":\"Hi\"}" \
   /// 	"https://api.example.com/articles?draft=true"
   /// ```
-  public static var curl: Snapshotting {
+  public static var curl: Snapshotting { .curl(secrets: .default) }
+
+  /// The request as a `curl` command, its secrets replaced as ``raw(pretty:secrets:)`` replaces
+  /// them.
+  public static func curl(secrets: SecretNames) -> Snapshotting {
     SimplySnapshotting.lines.pullback { (request: URLRequest) in
       var parts = ["curl"]
       switch request.httpMethod ?? "GET" {
@@ -57,16 +67,20 @@ extension Snapshotting where Value == URLRequest, Format == String {
       }
       let headers = request.allHTTPHeaderFields ?? [:]
       for name in headers.keys.sorted() where name != "Cookie" {
-        parts.append("--header \"\(name): \(escapingQuotes(headers[name] ?? ""))\"")
+        let value = secrets.headerValue(named: name, headers[name] ?? "")
+        parts.append("--header \"\(name): \(escapingQuotes(value))\"")
       }
-      if let body = request.httpBody.flatMap({ String(data: $0, encoding: .utf8) }) {
-        let escaped = escapingQuotes(body.replacingOccurrences(of: "\\\"", with: "\\\\\""))
+      if let text = request.httpBody.flatMap({ String(data: $0, encoding: .utf8) }) {
+        let written = secrets.withoutSecrets(inBody: text)
+        let escaped = escapingQuotes(written.replacingOccurrences(of: "\\\"", with: "\\\\\""))
         parts.append("--data \"\(escaped)\"")
       }
       if let cookie = headers["Cookie"] {
-        parts.append("--cookie \"\(escapingQuotes(cookie))\"")
+        let value = secrets.headerValue(named: "Cookie", cookie)
+        parts.append("--cookie \"\(escapingQuotes(value))\"")
       }
-      parts.append("\"\(request.url.map(sortingQuery)?.absoluteString ?? "")\"")
+      let url = request.url.map { secrets.withoutCredentials(inURLs: sortingQuery($0)) }
+      parts.append("\"\(url ?? "")\"")
       return parts.joined(separator: " \\\n\t")
     }
   }
@@ -76,19 +90,22 @@ private func escapingQuotes(_ text: String) -> String {
   text.replacingOccurrences(of: "\"", with: "\\\"")
 }
 
-private func sortingQuery(_ url: URL) -> URL {
-  guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+/// The URL's text, its query items sorted.
+private func sortingQuery(_ url: URL) -> String {
+  guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+    return url.absoluteString
+  }
   components.queryItems = components.queryItems?.sorted { $0.name < $1.name }
-  return components.url ?? url
+  return (components.url ?? url).absoluteString
 }
 
-private func bodyText(_ body: Data, pretty: Bool) -> String {
+private func bodyText(_ body: Data, pretty: Bool, secrets: SecretNames) -> String {
   if pretty,
     let object = try? JSONSerialization.jsonObject(with: body),
     let formatted = try? JSONSerialization.data(
       withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
   {
-    return String(decoding: formatted, as: UTF8.self)
+    return secrets.withoutSecrets(inBody: String(decoding: formatted, as: UTF8.self))
   }
-  return String(decoding: body, as: UTF8.self)
+  return secrets.withoutSecrets(inBody: String(decoding: body, as: UTF8.self))
 }
