@@ -26,13 +26,6 @@ extension Snapshotting where Value == HTTPExchange, Format == String {
   ) -> Snapshotting {
     httpText(secrets: secrets, filters: filters) { $0.text(of: $1) }
   }
-
-  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
-  public static func http(
-    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
-  ) -> Snapshotting {
-    http(secrets: .keeping(revealing), filters: filters)
-  }
 }
 
 extension Snapshotting where Value == HTTPMessage, Format == String {
@@ -43,13 +36,6 @@ extension Snapshotting where Value == HTTPMessage, Format == String {
     secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
     httpText(secrets: secrets, filters: filters) { $0.text($1.head, body: $1.body) }
-  }
-
-  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
-  public static func http(
-    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
-  ) -> Snapshotting {
-    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
@@ -62,13 +48,6 @@ extension Snapshotting where Value == HTTPRequest, Format == String {
   ) -> Snapshotting {
     httpText(secrets: secrets, filters: filters) { $0.text(.request($1), body: []) }
   }
-
-  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
-  public static func http(
-    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
-  ) -> Snapshotting {
-    http(secrets: .keeping(revealing), filters: filters)
-  }
 }
 
 extension Snapshotting where Value == HTTPResponse, Format == String {
@@ -79,13 +58,6 @@ extension Snapshotting where Value == HTTPResponse, Format == String {
     secrets: SecretNames = .default, filters: [SnapshotFilter] = []
   ) -> Snapshotting {
     httpText(secrets: secrets, filters: filters) { $0.text(.response($1), body: []) }
-  }
-
-  @available(*, deprecated, message: "use http(secrets: .default.keeping(\"authorization\"))")
-  public static func http(
-    revealing: Set<HTTPField.Name>, filters: [SnapshotFilter] = []
-  ) -> Snapshotting {
-    http(secrets: .keeping(revealing), filters: filters)
   }
 }
 
@@ -100,13 +72,6 @@ extension Snapshotting where Format == String {
       .filtered([.httpDates] + filters)
     strategy.pathExtension = "http"
     return strategy
-  }
-}
-
-extension SecretNames {
-  /// The default list, but for these fields: what `revealing:` meant.
-  fileprivate static func keeping(_ fields: Set<HTTPField.Name>) -> SecretNames {
-    fields.reduce(.default) { $0.keeping($1.rawName) }
   }
 }
 
