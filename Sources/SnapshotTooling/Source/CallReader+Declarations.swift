@@ -47,24 +47,39 @@ extension CallReader {
       && index + 1 < end && tokens[index + 1].kind == .identifier
   }
 
-  /// The full name of the function whose `func` is at `index`, as a test's name is spelt
-  /// (`dump()`, `pages(n:)`, `==(_:_:)`); `nil` when what follows is not a declaration (`func`
-  /// as an argument label).
+  /// The full name of the function whose `func` (or initializer whose `init`) is at `index`,
+  /// as `#function` spells it in its body (`dump()`, `pages(n:)`, `==(_:_:)`, `init(x:)`,
+  /// backticks left out: `a b()` for a function named `a b` in backticks); `nil` when what
+  /// follows is not a declaration the reader can read (`func` as an argument label).
   mutating func declaredFunction(at index: Int) -> String? {
     guard index + 1 < tokens.count else { return nil }
-    let nameToken = tokens[index + 1]
-    var name = nameToken.text
-    switch nameToken.kind {
-    case .identifier: if name.hasPrefix("`") { name = String(name.dropFirst().dropLast()) }
-    case .operator: if gluesGenericClause(index + 1, end: tokens.count) { name.removeLast() }
-    default: return nil
+    var name = "init"
+    if !tokens[index].isKeyword(.`init`) {
+      let nameToken = tokens[index + 1]
+      switch nameToken.kind {
+      case .identifier:
+        guard let unescaped = Self.unescaped(nameToken.text) else { return nil }
+        name = unescaped
+      case .operator:
+        name = nameToken.text
+        if gluesGenericClause(index + 1, end: tokens.count) { name.removeLast() }
+      default: return nil
+      }
     }
     let open = afterName(index, end: tokens.count)
     guard open < tokens.count, tokens[open].isPunctuation(.leftParen),
       closing[open] < tokens.count, tokens[closing[open]].isPunctuation(.rightParen),
-      let labels = parameters(open)
+      let labels = parameters(open)?.map(Self.unescaped), !labels.contains(nil)
     else { return nil }
-    return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    return name + "(" + labels.map { ($0 ?? "") + ":" }.joined() + ")"
+  }
+
+  /// A name without its backticks (`class` for `class` in backticks); `nil` for a backticked name
+  /// that does not end with its backtick.
+  static func unescaped(_ name: String) -> String? {
+    guard name.hasPrefix("`") else { return name }
+    guard name.count > 2, name.hasSuffix("`") else { return nil }
+    return String(name.dropFirst().dropLast())
   }
 
   /// Past the generic arguments that open at `index` in a type (`Result<A, B>`, `@Builder<T>`),
