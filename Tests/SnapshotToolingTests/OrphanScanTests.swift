@@ -161,11 +161,14 @@ import Testing
         deinit {}
         func `a / b`(`in` x: Int, _ y: Int) {}
         func f(func x: Int, init y: Int) {}
+        var `computed value`: Int { 1 }
       }
       """
     let found = SwiftDeclarations.testNames(in: source)
     #expect(
-      found.names == ["init(for:)", "init(_:)", "deinit", "a / b(in:_:)", "f(func:init:)"])
+      found.names == [
+        "init(for:)", "init(_:)", "deinit", "a / b(in:_:)", "f(func:init:)", "computed value",
+      ])
     #expect(found.unread == [])
   }
 }

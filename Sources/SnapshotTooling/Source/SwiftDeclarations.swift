@@ -26,7 +26,8 @@ public enum SwiftDeclarations {
   public struct TestNames: Equatable, Sendable {
     /// As `#function` spells them: each function and initializer the file declares, in every
     /// `#if` branch (`dump()`, `a b()` for a function named `a b` in backticks, `init(x:)`),
-    /// `deinit`, and each string literal passed as `testName:`.
+    /// `deinit`, each variable (whose accessors `#function` names after it), and each string
+    /// literal passed as `testName:`.
     public var names: Set<String> = []
     /// Where a name could not be read, in the order of the source; empty when none.
     public var unread: [Unread] = []
@@ -53,7 +54,14 @@ public enum SwiftDeclarations {
     if lexed.endsOpen || !SwiftTokens.bracketsPair(tokens) { found.unread.append(.unbalanced) }
     var reader = CallReader(tokens: tokens, bytes: bytes)
     for index in tokens.indices where isDeclaration(index, in: tokens) {
-      if tokens[index].isKeyword(.deinit) {
+      if tokens[index].isKeyword(.var) {
+        // A property's accessors and observers are named after it.
+        if index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
+          let name = CallReader.unescaped(tokens[index + 1].text)
+        {
+          found.names.insert(name)
+        }
+      } else if tokens[index].isKeyword(.deinit) {
         found.names.insert("deinit")
       } else if let name = reader.declaredFunction(at: index) {
         found.names.insert(name)
@@ -75,10 +83,11 @@ public enum SwiftDeclarations {
     return found
   }
 
-  /// Whether the token at `index` starts a function, an initializer or a deinitializer: its
-  /// keyword, neither a label (`f(func: 1)`, `f(init x: Int)`) nor a member (`.init(…)`).
+  /// Whether the token at `index` starts a function, an initializer, a deinitializer or a
+  /// variable: its keyword, neither a label (`f(func: 1)`, `f(init x: Int)`) nor a member
+  /// (`.init(…)`).
   private static func isDeclaration(_ index: Int, in tokens: [SwiftTokens.Token]) -> Bool {
-    guard tokens[index].isAny(of: [.func, .`init`, .deinit]) else { return false }
+    guard tokens[index].isAny(of: [.func, .`init`, .deinit, .var]) else { return false }
     if index + 1 < tokens.count, tokens[index + 1].isPunctuation(.colon) { return false }
     guard index > 0, let before = tokens[index - 1].punctuation else { return true }
     return before != .leftParen && before != .comma && before != .period
