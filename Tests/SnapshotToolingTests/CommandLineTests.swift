@@ -76,6 +76,8 @@ import Testing
       "Tests/A/__Snapshots__/ATests/used.1.txt", "Tests/A/__Snapshots__/ATests/gone.1.txt",
       "Tests/A/__Snapshots__/ATests/skipped.1.txt", "Tests/A/__Snapshots__/ATests/other.1.txt",
       "Tests/A/__Snapshots__/ATests/cases-n-1.1.txt", "Tests/A/__Snapshots__/ATests/cases-n/x.png",
+      // A `snapshotDirectory:` inside the folder, named after a test that exists.
+      "Tests/A/__Snapshots__/ATests/custom/skipped.1.txt",
       // Another environment's reference of a test that exists, and of one that is gone.
       "Tests/A/__Snapshots__/ATests/used.1.macos-arm64.png",
       "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",

@@ -97,11 +97,13 @@ public enum OrphanScan {
           found.orphans.append(path)
           continue
         }
-        // The entry right under the test file's folder: the reference, or a folder of them.
+        // The entries under the test file's folder: the reference, or folders and the reference
+        // (a `snapshotDirectory:` inside it); any of them may be named after the test.
+        let entries = relative.dropFirst()
         let beside =
-          relative.count == 2
+          entries.count == 1
           ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
-        guard isOrphan(relative[relative.startIndex + 1], tests: names, usedBeside: beside ?? [])
+        guard entries.allSatisfy({ isOrphan($0, tests: names, usedBeside: beside ?? []) })
         else { continue }
         if let unknown {
           kept[source.path, default: (unknown, [])].references.append(path)
