@@ -162,12 +162,14 @@ import Testing
         func `a / b`(`in` x: Int, _ y: Int) {}
         func f(func x: Int, init y: Int) {}
         var `computed value`: Int { 1 }
+        subscript(i: Int, row r: Int, `in` x: Int) -> Int { 1 }
       }
       """
     let found = SwiftDeclarations.testNames(in: source)
     #expect(
       found.names == [
         "init(for:)", "init(_:)", "deinit", "a / b(in:_:)", "f(func:init:)", "computed value",
+        "subscript(_:row:in:)",
       ])
     #expect(found.unread == [])
   }

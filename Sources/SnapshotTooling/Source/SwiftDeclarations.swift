@@ -26,8 +26,8 @@ public enum SwiftDeclarations {
   public struct TestNames: Equatable, Sendable {
     /// As `#function` spells them: each function and initializer the file declares, in every
     /// `#if` branch (`dump()`, `a b()` for a function named `a b` in backticks, `init(x:)`),
-    /// `deinit`, each variable (whose accessors `#function` names after it), and each string
-    /// literal passed as `testName:`.
+    /// each subscript (`subscript(_:)`), `deinit`, each variable (whose accessors `#function`
+    /// names after it), and each string literal passed as `testName:`.
     public var names: Set<String> = []
     /// Where a name could not be read, in the order of the source; empty when none.
     public var unread: [Unread] = []
@@ -35,7 +35,8 @@ public enum SwiftDeclarations {
 
   /// What keeps the reader from knowing every name a file's references can be named after.
   public enum Unread: Equatable, Sendable {
-    /// A `func` or `init` on this line whose name or parameters the reader cannot read.
+    /// A `func`, `init` or `subscript` on this line whose name or parameters the reader cannot
+    /// read.
     case declaration(line: Int)
     /// A `testName:` argument on this line that is neither a string literal nor `#function`:
     /// its references are named after a value known only when the test runs.
@@ -83,11 +84,13 @@ public enum SwiftDeclarations {
     return found
   }
 
-  /// Whether the token at `index` starts a function, an initializer, a deinitializer or a
-  /// variable: its keyword, neither a label (`f(func: 1)`, `f(init x: Int)`) nor a member
+  /// Whether the token at `index` starts a function, an initializer, a subscript, a
+  /// deinitializer or a variable: its keyword, neither a label (`f(func: 1)`, `f(init x: Int)`) nor a member
   /// (`.init(…)`).
   private static func isDeclaration(_ index: Int, in tokens: [SwiftTokens.Token]) -> Bool {
-    guard tokens[index].isAny(of: [.func, .`init`, .deinit, .var]) else { return false }
+    guard tokens[index].isAny(of: [.func, .`init`, .subscript, .deinit, .var]) else {
+      return false
+    }
     if index + 1 < tokens.count, tokens[index + 1].isPunctuation(.colon) { return false }
     guard index > 0, let before = tokens[index - 1].punctuation else { return true }
     return before != .leftParen && before != .comma && before != .period
