@@ -151,6 +151,30 @@ import Testing
     #expect(OrphanScan.scan(in: folder.url, used: []).orphans.count == 1)
   }
 
+  /// A call that passes `snapshotDirectory:` can put references in any folder, so a reference no
+  /// test was found for, even one whose test file is gone, is kept; `nil` chooses none.
+  @Test func aChosenFolderKeepsEveryReferenceNoTestWasFoundFor() throws {
+    let package = try Self.package(
+      "ATests", source: Data("@Test func good() {}\n".utf8), tests: [("gone()", [])])
+    defer { package.remove() }
+    try FileManager.default.createDirectory(
+      at: package.file("Tests/A/__Snapshots__/Deleted"), withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: package.file("Tests/A/__Snapshots__/Deleted/any.1.txt"))
+    let helper = package.file("Tests/A/Helper.swift")
+    try Data("func f() {\n  check(1, snapshotDirectory: nil)\n}\n".utf8).write(to: helper)
+    #expect(OrphanScan.scan(in: package.url, used: []).orphans.count == 2)
+
+    try Data("func f(_ d: String) {\n  check(1, snapshotDirectory: d)\n}\n".utf8).write(to: helper)
+    let scan = OrphanScan.scan(in: package.url, used: [])
+    #expect(scan.orphans == [])
+    let reason = OrphanScan.Reason.chosenFolder(file: helper.standardizedFileURL.path, line: 2)
+    #expect(scan.kept.map(\.reason) == [reason, reason])
+    #expect(
+      scan.kept.first?.message(relative: { String($0.dropFirst(package.url.path.count + 1)) })
+        == "Kept 1 snapshot no test was found for: Tests/A/Helper.swift passes a snapshotDirectory: on line 2, which can put references in any folder, so their tests cannot be proven gone (delete by hand those whose tests are):"
+    )
+  }
+
   /// The names a file's references can take, as `#function` spells them; labels, `.init` and
   /// `func` as a label are not declarations.
   @Test func theReaderTellsEachNameAsFunctionSpellsIt() {

@@ -231,10 +231,7 @@ struct RunApplication {
     }
     let scan = OrphanScan.scan(in: options.package, used: used)
     for kept in scan.kept {
-      print(
-        "Kept \(counted(kept.references.count, "snapshot")) no test was found for: "
-          + "\(relative(kept.testFile)) \(kept.reason.explanation), so their tests cannot be "
-          + "proven gone (delete by hand those whose tests are):")
+      print(kept.message(relative: relative))
       for path in kept.references { print("  \(relative(path))") }
     }
     let found = scan.orphans

@@ -18,7 +18,9 @@ import Foundation
 /// A reference is an orphan only when its test is proven gone: when the test file cannot be read
 /// whole, or the reader cannot tell every name its references can take (a declaration it cannot
 /// read, a `testName:` known only when the test runs, brackets that do not pair), none of that
-/// folder's references is an orphan, and the scan says which it kept and why (``Kept``).
+/// folder's references is an orphan; while any Swift file of the package passes a
+/// `snapshotDirectory:`, which can put references in any folder, none is. The scan says which it
+/// kept and why (``Kept``).
 ///
 /// A case of a parameterized test (`render-_-a-md-1f2e3d4c.1.txt`: the test's name, `-`, its
 /// arguments made a word, then `.`) is an orphan too when the run used other cases of that
@@ -26,59 +28,12 @@ import Foundation
 /// file renamed or deleted). A case whose arguments differ from platform to platform looks
 /// gone on the others, so orphans are listed first and deleted only with `--prune`.
 public enum OrphanScan {
-  /// What a scan found.
-  public struct Found: Equatable, Sendable {
-    /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
-    public var orphans: [String] = []
-    /// The references that would be orphans but for a test file the reader could not read
-    /// whole, by test file.
-    public var kept: [Kept] = []
-  }
-
-  /// References kept because their test file could not be read whole.
-  public struct Kept: Equatable, Sendable {
-    public var testFile: String
-    public var reason: Reason
-    /// Their paths, sorted.
-    public var references: [String]
-  }
-
-  /// Why a test file's names are not all known.
-  public enum Reason: Equatable, Sendable {
-    /// It cannot be read: the error.
-    case unreadable(String)
-    /// It is not UTF-8.
-    case notUTF8
-    case unread(SwiftDeclarations.Unread)
-
-    /// Said after the test file's name.
-    public var explanation: String {
-      switch self {
-      case .unreadable(let error): "cannot be read (\(error))"
-      case .notUTF8: "is not UTF-8"
-      case .unread(.declaration(let line)):
-        "declares a function on line \(line) that the reader cannot read"
-      case .unread(.testName(let line)):
-        "names references on line \(line) with a testName: known only when the test runs"
-      case .unread(.unbalanced):
-        "may be misread (it ends inside a comment or a string, or its brackets do not pair)"
-      }
-    }
-  }
-
-  /// The test names a test file's references can begin with, or why they cannot all be told.
-  enum Declared {
-    /// The file does not exist: its tests are gone.
-    case missing
-    case names(Set<String>, unknown: Reason?)
-  }
-
   /// The orphans under `packageDirectory`, and what was kept because it could not be proven
   /// orphaned.
   public static func scan(in packageDirectory: URL, used: Set<String>) -> Found {
-    var found = Found()
-    var declared: [String: Declared] = [:]
-    var kept: [String: (reason: Reason, references: [String])] = [:]
+    var declared: [String: (names: Set<String>, unknown: Reason?)] = [:]
+    // The references no test was found for: their test file, and what keeps them if anything.
+    var candidates: [(path: String, testFile: String, reason: Reason?)] = []
     // The names of the references the run used, by their folder.
     var usedNames: [String: [String]] = [:]
     for path in used {
@@ -93,23 +48,26 @@ public enum OrphanScan {
           folder.standardizedFileURL.pathComponents.count)
         let tests = declared[source.path] ?? declarations(of: source)
         declared[source.path] = tests
-        guard case .names(let names, let unknown) = tests else {
-          found.orphans.append(path)
-          continue
-        }
         // The entries under the test file's folder: the reference, or folders and the reference
         // (a `snapshotDirectory:` inside it); any of them may be named after the test.
         let entries = relative.dropFirst()
         let beside =
           entries.count == 1
           ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
-        guard entries.allSatisfy({ isOrphan($0, tests: names, usedBeside: beside ?? []) })
+        guard entries.allSatisfy({ isOrphan($0, tests: tests.names, usedBeside: beside ?? []) })
         else { continue }
-        if let unknown {
-          kept[source.path, default: (unknown, [])].references.append(path)
-        } else {
-          found.orphans.append(path)
-        }
+        candidates.append((path, source.path, tests.unknown))
+      }
+    }
+    // Asked only when something would be deleted: it reads every Swift file of the package.
+    let chosen = candidates.contains { $0.reason == nil } ? chosenFolder(in: packageDirectory) : nil
+    var found = Found()
+    var kept: [String: (reason: Reason, references: [String])] = [:]
+    for candidate in candidates {
+      if let reason = candidate.reason ?? chosen {
+        kept[candidate.testFile, default: (reason, [])].references.append(candidate.path)
+      } else {
+        found.orphans.append(candidate.path)
       }
     }
     found.orphans.sort()
@@ -138,25 +96,6 @@ public enum OrphanScan {
       }
     }
     return true
-  }
-
-  /// The names a test file's references can begin with (``ReferenceName/testNames(of:)`` of
-  /// each of its tests), read once per scan.
-  static func declarations(of file: URL) -> Declared {
-    let data: Data
-    do {
-      guard let read = try AtomicFile.read(file) else { return .missing }
-      data = read
-    } catch {
-      return .names([], unknown: .unreadable(error.reason))
-    }
-    guard let source = String(validating: data, as: UTF8.self) else {
-      return .names([], unknown: .notUTF8)
-    }
-    let tests = SwiftDeclarations.testNames(in: source)
-    return .names(
-      Set(tests.names.flatMap(ReferenceName.testNames(of:))),
-      unknown: tests.unread.first.map(Reason.unread))
   }
 
   /// How many times a Swift file declares each function, by its full name as a test's name is

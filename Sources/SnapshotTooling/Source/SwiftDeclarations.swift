@@ -22,7 +22,8 @@ public enum SwiftDeclarations {
     return names
   }
 
-  /// The test names a file's references can be named after, and what the reader could not read.
+  /// The test names a file's references can be named after, what the reader could not read, and
+  /// where it puts references in a folder of its choosing.
   public struct TestNames: Equatable, Sendable {
     /// As `#function` spells them: each function and initializer the file declares, in every
     /// `#if` branch (`dump()`, `a b()` for a function named `a b` in backticks, `init(x:)`),
@@ -31,6 +32,9 @@ public enum SwiftDeclarations {
     public var names: Set<String> = []
     /// Where a name could not be read, in the order of the source; empty when none.
     public var unread: [Unread] = []
+    /// The lines of the calls that pass a `snapshotDirectory:` (other than `nil`): their
+    /// references go to a folder known only when the test runs, any test file's folder.
+    public var chosenFolders: [Int] = []
   }
 
   /// What keeps the reader from knowing every name a file's references can be named after.
@@ -70,14 +74,19 @@ public enum SwiftDeclarations {
         found.unread.append(.declaration(line: line(at: tokens[index].start, in: bytes)))
       }
     }
-    let function = Array("#function".utf8)
     for call in SwiftCalls.calls(in: lexed, of: bytes) {
-      for argument in call.arguments where argument.label == "testName" {
-        if let value = argument.literal?.value {
-          found.names.insert(value)
-        } else if !bytes[argument.expressionStart..<argument.expressionEnd].elementsEqual(function)
-        {
-          found.unread.append(.testName(line: line(at: argument.start, in: bytes)))
+      for argument in call.arguments {
+        let text = bytes[argument.expressionStart..<argument.expressionEnd]
+        switch argument.label {
+        case "testName":
+          if let value = argument.literal?.value {
+            found.names.insert(value)
+          } else if !text.elementsEqual("#function".utf8) {
+            found.unread.append(.testName(line: line(at: argument.start, in: bytes)))
+          }
+        case "snapshotDirectory" where !text.elementsEqual("nil".utf8):
+          found.chosenFolders.append(line(at: argument.start, in: bytes))
+        default: continue
         }
       }
     }
@@ -85,8 +94,8 @@ public enum SwiftDeclarations {
   }
 
   /// Whether the token at `index` starts a function, an initializer, a subscript, a
-  /// deinitializer or a variable: its keyword, neither a label (`f(func: 1)`, `f(init x: Int)`) nor a member
-  /// (`.init(…)`).
+  /// deinitializer or a variable: its keyword, neither a label (`f(func: 1)`,
+  /// `f(init x: Int)`) nor a member (`.init(…)`).
   private static func isDeclaration(_ index: Int, in tokens: [SwiftTokens.Token]) -> Bool {
     guard tokens[index].isAny(of: [.func, .`init`, .subscript, .deinit, .var]) else {
       return false
