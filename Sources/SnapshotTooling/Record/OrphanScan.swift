@@ -7,8 +7,8 @@ import Foundation
 /// An orphan is a reference that no assertion used in the run *and* whose test file
 /// (`__Snapshots__/<File>/…` belongs to `<File>.swift` beside the folder) is gone, or declares
 /// no test its name belongs to. The file's tests are read as `#function` spells them
-/// (``SwiftDeclarations/testNames(in:)``: every function and initializer, in every `#if` branch,
-/// and each `testName:` literal) and named as the assertions name references
+/// (``SwiftDeclarations/testNames(in:)``: every function, initializer, subscript and variable,
+/// in every `#if` branch, and each `testName:` literal) and named as the assertions name references
 /// (``ReferenceName/testNames(of:)``), so a test that is disabled, skipped, behind
 /// `.enabled(if:)` or compiled only on another platform keeps its references, whatever its name
 /// holds (a raw identifier, spaces, `/`, letters beyond ASCII, emoji). A name belongs to a test
@@ -49,7 +49,7 @@ public enum OrphanScan {
         let tests = declared[source.path] ?? declarations(of: source)
         declared[source.path] = tests
         // The entries under the test file's folder: the reference, or folders and the reference
-        // (a `snapshotDirectory:` inside it); any of them may be named after the test.
+        // (one a `snapshotDirectory:` made); any of them may be named after the test.
         let entries = relative.dropFirst()
         let beside =
           entries.count == 1
