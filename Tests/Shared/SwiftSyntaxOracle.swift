@@ -5,7 +5,7 @@ import SwiftSyntax
 @testable @_spi(Tooling) import SnapshotTooling
 
 /// swift-syntax's answer to what `SwiftDeclarations` reads: every function declaration, as
-/// `name(label:…)` with the name's backticks off, counted.
+/// `name(label:…)` with backticks off (as `#function` spells it), counted.
 ///
 /// Shared, through links, by the tests and the fuzzer that hold the lexer to it.
 enum SwiftSyntaxOracle {
@@ -21,8 +21,11 @@ enum SwiftSyntaxOracle {
   private final class FunctionNames: SyntaxVisitor {
     var names: [String: Int] = [:]
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      let name = node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+      let backticks = CharacterSet(charactersIn: "`")
+      let name = node.name.text.trimmingCharacters(in: backticks)
+      let labels = node.signature.parameterClause.parameters.map {
+        $0.firstName.text.trimmingCharacters(in: backticks) + ":"
+      }
       names[name + "(" + labels.joined() + ")", default: 0] += 1
       return .visitChildren
     }

@@ -6,8 +6,8 @@ import Testing
 /// in the package's own build folder and never compiles swift-syntax, and the gallery uses the
 /// same build of it.
 ///
-/// Then, on the same build, fixture files and the record plan.
-@Suite(.timeLimit(.minutes(10)))
+/// Then, on the same build, fixture files, the record plan and every form of a test's name.
+@Suite(.timeLimit(.minutes(15)))
 struct FilesOnlyPackage {
   @Test func recordsWithoutBuildingASwiftParser() throws {
     let package = try ThrowawayPackage(
@@ -49,5 +49,6 @@ struct FilesOnlyPackage {
     try package.remove("Tests/AppTests/GreetingTests.swift")
     try FixtureFiles(package: package).run()
     try OnePlan(package: package).run()
+    try TestNamingForms(package: package).run()
   }
 }

@@ -75,7 +75,9 @@ import Testing
     let files = [
       "Tests/A/__Snapshots__/ATests/used.1.txt", "Tests/A/__Snapshots__/ATests/gone.1.txt",
       "Tests/A/__Snapshots__/ATests/skipped.1.txt", "Tests/A/__Snapshots__/ATests/other.1.txt",
-      "Tests/A/__Snapshots__/ATests/cases-n-1.1.txt", "Tests/A/__Snapshots__/ATests/cases/x.png",
+      "Tests/A/__Snapshots__/ATests/cases-n-1.1.txt", "Tests/A/__Snapshots__/ATests/cases-n/x.png",
+      // A `snapshotDirectory:` inside the folder, named after a test that exists.
+      "Tests/A/__Snapshots__/ATests/custom/skipped.1.txt",
       // Another environment's reference of a test that exists, and of one that is gone.
       "Tests/A/__Snapshots__/ATests/used.1.macos-arm64.png",
       "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
@@ -105,7 +107,7 @@ import Testing
     ).write(to: package.file("Tests/A/ATests.swift"))
     let used: Set = [package.file(files[0]).standardizedFileURL.path]
     #expect(
-      OrphanScan.orphans(in: package.url, used: used)
+      OrphanScan.scan(in: package.url, used: used).orphans
         == [
           "Tests/A/__Snapshots__/ATests/Outer.gone.1.txt",
           "Tests/A/__Snapshots__/ATests/gone.1.macos-arm64.png",
@@ -122,12 +124,12 @@ import Testing
     let package = try TemporaryDirectory()
     defer { package.remove() }
     let folder = "Tests/A/__Snapshots__/FixtureTests/"
-    let used = ["render-a-md-11111111.1.txt", "Suite.render-b-md-22222222.1.txt"]
+    let used = ["render-_-a-md-11111111.1.txt", "Suite.render-_-b-md-22222222.1.txt"]
     let kept = [
-      "render-a-md-11111111.2.txt", "render-a-md-11111111.1.macos-arm64.png",
-      "pages-n-1.1.txt", "render.1.txt", "Suite.render.named.txt",
+      "render-_-a-md-11111111.2.txt", "render-_-a-md-11111111.1.macos-arm64.png",
+      "pages-n-1.1.txt", "render-_.1.txt", "Suite.render-_.named.txt",
     ]
-    let gone = ["render-old-md-33333333.1.txt", "Suite.render-c-md-44444444.1.txt"]
+    let gone = ["render-_-old-md-33333333.1.txt", "Suite.render-_-c-md-44444444.1.txt"]
     for name in used + kept + gone {
       try FileManager.default.createDirectory(
         at: package.file(folder), withIntermediateDirectories: true)
@@ -142,6 +144,7 @@ import Testing
     ).write(to: package.file("Tests/A/FixtureTests.swift"))
     let path = { (name: String) in package.file(folder + name).standardizedFileURL.path }
     #expect(
-      OrphanScan.orphans(in: package.url, used: Set(used.map(path))) == gone.sorted().map(path))
+      OrphanScan.scan(in: package.url, used: Set(used.map(path))).orphans == gone.sorted().map(path)
+    )
   }
 }

@@ -42,7 +42,7 @@ import Testing
   @Test func orphansAreFoundThroughTheLink() {
     defer { remove() }
     #expect(
-      OrphanScan.orphans(in: package.url, used: [linked("ATests/kept.1.txt")])
+      OrphanScan.scan(in: package.url, used: [linked("ATests/kept.1.txt")]).orphans
         == [linked("ATests/gone.1.txt"), linked("ATests/nested/x.1.txt")])
   }
 
@@ -71,7 +71,7 @@ import Testing
     #expect(
       OrphanScan.snapshotFolders(in: package.url).map(\.lastPathComponent) == ["__Snapshots__"])
     #expect(
-      OrphanScan.orphans(in: package.url, used: [linked("ATests/kept.1.txt")])
+      OrphanScan.scan(in: package.url, used: [linked("ATests/kept.1.txt")]).orphans
         == [linked("ATests/gone.1.txt"), linked("ATests/nested/x.1.txt")])
   }
 }

@@ -223,7 +223,12 @@ struct RunApplication {
       if case .untold(let reason?) = orphans { print(reason) }
       return false
     }
-    let found = OrphanScan.orphans(in: options.package, used: used)
+    let scan = OrphanScan.scan(in: options.package, used: used)
+    for kept in scan.kept {
+      print(kept.message(relative: relative))
+      for path in kept.references { print("  \(relative(path))") }
+    }
+    let found = scan.orphans
     guard !found.isEmpty else { return false }
     guard pruning else {
       for path in found { print("Orphan (its test is gone): \(relative(path))") }

@@ -1,25 +1,39 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 
 /// Finds the snapshot files under a package's `__Snapshots__` folders whose test no longer
 /// exists.
 ///
 /// An orphan is a reference that no assertion used in the run *and* whose test file
-/// (`__Snapshots__/<File>/…` belongs to `<File>.swift` beside the folder) is gone or declares no
-/// function its name starts with (`<function>.` or `<function>-`, or a folder named `<function>`),
-/// after any suite (`<Suite>.<function>.`). Functions are read from the
-/// source in every `#if` branch, so a test that is disabled, skipped, behind `.enabled(if:)` or
-/// compiled only on another platform keeps its references.
+/// (`__Snapshots__/<File>/…` belongs to `<File>.swift` beside the folder) is gone, or declares
+/// no test its name belongs to. The file's tests are read as `#function` spells them
+/// (``SwiftDeclarations/testNames(in:)``: every function, initializer, subscript and variable,
+/// in every `#if` branch, and each `testName:` literal) and named as the assertions name references
+/// (``ReferenceName/testNames(of:)``), so a test that is disabled, skipped, behind
+/// `.enabled(if:)` or compiled only on another platform keeps its references, whatever its name
+/// holds (a raw identifier, spaces, `/`, letters beyond ASCII, emoji). A name belongs to a test
+/// when a part of it between dots is the test's name, a case of it or a long case cut short
+/// (``ReferenceName/part(_:of:)``).
 ///
-/// A case of a parameterized test (`render-_-a-md-1f2e3d4c.1.txt`: the function, `-`, its
+/// A reference is an orphan only when its test is proven gone: when the test file cannot be read
+/// whole, or the reader cannot tell every name its references can take (a declaration it cannot
+/// read, a `testName:` known only when the test runs, brackets that do not pair), none of that
+/// folder's references is an orphan; while any Swift file of the package passes a
+/// `snapshotDirectory:`, which can put references in any folder, none is. The scan says which it
+/// kept and why (``Kept``).
+///
+/// A case of a parameterized test (`render-_-a-md-1f2e3d4c.1.txt`: the test's name, `-`, its
 /// arguments made a word, then `.`) is an orphan too when the run used other cases of that
-/// function beside it but none of this case's references: its arguments are gone (a fixture
+/// test beside it but none of this case's references: its arguments are gone (a fixture
 /// file renamed or deleted). A case whose arguments differ from platform to platform looks
 /// gone on the others, so orphans are listed first and deleted only with `--prune`.
 public enum OrphanScan {
-  /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
-  public static func orphans(in packageDirectory: URL, used: Set<String>) -> [String] {
-    var found: [String] = []
-    var functions: [String: Set<String>?] = [:]
+  /// The orphans under `packageDirectory`, and what was kept because it could not be proven
+  /// orphaned.
+  public static func scan(in packageDirectory: URL, used: Set<String>) -> Found {
+    var declared: [String: (names: Set<String>, unknown: Reason?)] = [:]
+    // The references no test was found for: their test file, and what keeps them if anything.
+    var candidates: [(path: String, testFile: String, reason: Reason?)] = []
     // The names of the references the run used, by their folder.
     var usedNames: [String: [String]] = [:]
     for path in used {
@@ -29,64 +43,59 @@ public enum OrphanScan {
     for folder in snapshotFolders(in: packageDirectory) {
       for url in referenceFiles(in: folder) {
         let path = url.standardizedFileURL.path
-        guard !used.contains(path) else { continue }
+        guard !used.contains(path), let source = testFile(of: url, in: folder) else { continue }
         let relative = url.standardizedFileURL.pathComponents.dropFirst(
           folder.standardizedFileURL.pathComponents.count)
-        guard let source = testFile(of: url, in: folder) else { continue }
-        if functions[source.path] == nil {
-          functions[source.path] = .some(declaredFunctions(in: source))
-        }
-        let names = functions[source.path] ?? nil
-        // The entry right under the test file's folder: the reference, or a folder of them;
-        // named after a suite (`Suite.test.1.txt`), its test comes after a `.`.
-        let name = relative[relative.startIndex + 1]
-        let tails =
-          [name[...]]
-          + name.indices.filter { name[$0] == "." }.map {
-            name[name.index(after: $0)...]
-          }
-        let hasTest = tails.contains { tail in
-          names?.contains { tail == $0 || tail.hasPrefix($0 + ".") || tail.hasPrefix($0 + "-") }
-            ?? false
-        }
+        let tests = declared[source.path] ?? declarations(of: source)
+        declared[source.path] = tests
+        // The entries under the test file's folder: the reference, or folders and the reference
+        // (one a `snapshotDirectory:` made); any of them may be named after the test.
+        let entries = relative.dropFirst()
         let beside =
-          relative.count == 2
+          entries.count == 1
           ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
-        if !hasTest
-          || isGoneCase(name, tails: tails, functions: names ?? [], usedBeside: beside ?? [])
-        {
-          found.append(path)
+        guard entries.allSatisfy({ isOrphan($0, tests: tests.names, usedBeside: beside ?? []) })
+        else { continue }
+        candidates.append((path, source.path, tests.unknown))
+      }
+    }
+    // Asked only when something would be deleted: it reads every Swift file of the package.
+    let chosen = candidates.contains { $0.reason == nil } ? chosenFolder(in: packageDirectory) : nil
+    var found = Found()
+    var kept: [String: (reason: Reason, references: [String])] = [:]
+    for candidate in candidates {
+      if let reason = candidate.reason ?? chosen {
+        kept[candidate.testFile, default: (reason, [])].references.append(candidate.path)
+      } else {
+        found.orphans.append(candidate.path)
+      }
+    }
+    found.orphans.sort()
+    found.kept = kept.sorted { $0.key < $1.key }.map {
+      Kept(testFile: $0.key, reason: $0.value.reason, references: $0.value.references.sorted())
+    }
+    return found
+  }
+
+  /// Whether the reference named `name` belongs to none of `tests` (the names references of the
+  /// test file's tests begin with), or only to cases of them that are gone: the run used other
+  /// cases of the test beside it (`usedBeside`), none of this one's.
+  static func isOrphan(_ name: String, tests: Set<String>, usedBeside: [String]) -> Bool {
+    for part in name.split(separator: ".", omittingEmptySubsequences: false) {
+      for test in tests {
+        switch ReferenceName.part(part, of: test) {
+        case nil: continue
+        case .test, .cutCase: return false
+        case .testCase:
+          // The test's cases all begin with `cases`, this case's references with `key.`.
+          let cases = name[..<part.startIndex] + test + ReferenceName.argumentSeparator
+          let key = name[..<part.endIndex]
+          let ran = usedBeside.contains { $0.hasPrefix(cases) }
+          if !ran || usedBeside.contains(where: { $0.hasPrefix(key + ".") }) { return false }
         }
       }
     }
-    return found.sorted()
-  }
-
-  /// Whether the reference `name` is only ever read as a case of a parameterized function
-  /// (`<function>-…`) that the run used other cases of, none of them this one.
-  static func isGoneCase(
-    _ name: String, tails: [Substring], functions: Set<String>, usedBeside: [String]
-  ) -> Bool {
-    var gone = false
-    for tail in tails {
-      for function in functions {
-        if tail == function || tail.hasPrefix(function + ".") { return false }
-        guard tail.hasPrefix(function + "-") else { continue }
-        // The case's references all begin with `key.`; the function's cases with `cases`.
-        let cases = name[..<tail.startIndex] + function + "-"
-        let key = name[..<(tail.dropFirst(function.count + 1).firstIndex(of: ".") ?? name.endIndex)]
-        let ran = usedBeside.contains { $0.hasPrefix(cases) }
-        if !ran || usedBeside.contains(where: { $0.hasPrefix(key + ".") }) { return false }
-        gone = true
-      }
-    }
-    return gone
-  }
-
-  /// The names of the functions a Swift file declares, in every `#if` branch; `nil` when the
-  /// file cannot be read.
-  static func declaredFunctions(in file: URL) -> Set<String>? {
-    declarations(in: file).map { Set($0.keys.map { $0.prefix { $0 != "(" } }.map(String.init)) }
+    return true
   }
 
   /// How many times a Swift file declares each function, by its full name as a test's name is

@@ -47,24 +47,42 @@ extension CallReader {
       && index + 1 < end && tokens[index + 1].kind == .identifier
   }
 
-  /// The full name of the function whose `func` is at `index`, as a test's name is spelt
-  /// (`dump()`, `pages(n:)`, `==(_:_:)`); `nil` when what follows is not a declaration (`func`
-  /// as an argument label).
+  /// The full name of the function whose `func` (or initializer or subscript whose keyword) is
+  /// at `index`, as `#function` spells it in its body (`dump()`, `pages(n:)`, `==(_:_:)`,
+  /// `init(x:)`, `subscript(_:)`, backticks left out: `a b()` for a function named `a b` in
+  /// backticks); `nil` when what follows is not a declaration the reader can read (`func` as an
+  /// argument label).
   mutating func declaredFunction(at index: Int) -> String? {
     guard index + 1 < tokens.count else { return nil }
-    let nameToken = tokens[index + 1]
-    var name = nameToken.text
-    switch nameToken.kind {
-    case .identifier: if name.hasPrefix("`") { name = String(name.dropFirst().dropLast()) }
-    case .operator: if gluesGenericClause(index + 1, end: tokens.count) { name.removeLast() }
-    default: return nil
+    let isSubscript = tokens[index].isKeyword(.subscript)
+    var name = isSubscript ? "subscript" : "init"
+    if !isSubscript && !tokens[index].isKeyword(.`init`) {
+      let nameToken = tokens[index + 1]
+      switch nameToken.kind {
+      case .identifier:
+        guard let unescaped = Self.unescaped(nameToken.text) else { return nil }
+        name = unescaped
+      case .operator:
+        name = nameToken.text
+        if gluesGenericClause(index + 1, end: tokens.count) { name.removeLast() }
+      default: return nil
+      }
     }
     let open = afterName(index, end: tokens.count)
     guard open < tokens.count, tokens[open].isPunctuation(.leftParen),
       closing[open] < tokens.count, tokens[closing[open]].isPunctuation(.rightParen),
-      let labels = parameters(open)
+      let labels = parameters(open, subscripts: isSubscript)?.map(Self.unescaped),
+      !labels.contains(nil)
     else { return nil }
-    return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    return name + "(" + labels.map { ($0 ?? "") + ":" }.joined() + ")"
+  }
+
+  /// A name without its backticks (`class` for `class` in backticks); `nil` for a backticked name
+  /// that does not end with its backtick.
+  static func unescaped(_ name: String) -> String? {
+    guard name.hasPrefix("`") else { return name }
+    guard name.count > 2, name.hasSuffix("`") else { return nil }
+    return String(name.dropFirst().dropLast())
   }
 
   /// Past the generic arguments that open at `index` in a type (`Result<A, B>`, `@Builder<T>`),
@@ -93,8 +111,10 @@ extension CallReader {
   ///
   /// Its default values are read as expressions. Each parameter ends at a comma outside
   /// brackets, the generic arguments of its type (`Result<A, B>`) and its default value.
+  /// A subscript's parameter is labelled only when it has two names (`subscript(row r: Int)`),
+  /// else its label is `_`: `subscripts` says so.
   @discardableResult
-  mutating func parameters(_ open: Int) -> [String]? {
+  mutating func parameters(_ open: Int, subscripts: Bool = false) -> [String]? {
     let close = closing[open]
     var labels: [String]? = []
     var position = open + 1
@@ -103,7 +123,9 @@ extension CallReader {
         position = attribute(position)
       }
       let named = position < close && tokens[position].kind == .identifier
-      labels = named ? labels.map { $0 + [tokens[position].text] } : nil
+      let unlabelled =
+        subscripts && !(position + 1 < close && tokens[position + 1].kind == .identifier)
+      labels = named ? labels.map { $0 + [unlabelled ? "_" : tokens[position].text] } : nil
       while position < close, !tokens[position].isPunctuation(.comma) {
         if tokens[position].isOperator("=") {
           position = run(from: position + 1, to: close, stops: Stops(comma: true))

@@ -74,26 +74,18 @@
   /// Whether every `(`, `[` and `{` of `source` (outside strings and comments) is closed by its
   /// own closer, and no closer is left over: what an edit of a file must keep.
   static func bracketsPair(in source: String) -> Bool {
-    let tokens = SwiftTokens.of(source)
-    let closing = SwiftTokens.closing(tokens)
-    var paired = 0
-    for (index, token) in tokens.enumerated() {
-      guard let punctuation = token.punctuation else { continue }
-      if punctuation.closer != nil {
-        guard closing[index] < tokens.count else { return false }
-        paired += 1
-      } else if punctuation.isCloser {
-        paired -= 1
-      }
-    }
-    return paired == 0
+    SwiftTokens.bracketsPair(SwiftTokens.of(source))
   }
 
   /// Every call in `source`, in the order of their callee's end.
   public static func calls(in source: String) -> [Call] { calls(in: Array(source.utf8)) }
 
   static func calls(in bytes: [UInt8]) -> [Call] {
-    let lexed = SwiftTokens.lexed(bytes)
+    calls(in: SwiftTokens.lexed(bytes), of: bytes)
+  }
+
+  /// The calls of `bytes`, already lexed.
+  static func calls(in lexed: SwiftTokens.Lexed, of bytes: [UInt8]) -> [Call] {
     var calls: [Call] = []
     for tokens in [lexed.tokens] + lexed.interpolations {
       var reader = CallReader(tokens: tokens, bytes: bytes)

@@ -68,25 +68,46 @@ enum SwiftTokens {
     return closing
   }
 
+  /// Whether every `(`, `[` and `{` is closed by its own closer, and no closer is left over.
+  static func bracketsPair(_ tokens: [Token]) -> Bool {
+    let closing = closing(tokens)
+    var paired = 0
+    for (index, token) in tokens.enumerated() {
+      guard let punctuation = token.punctuation else { continue }
+      if punctuation.closer != nil {
+        guard closing[index] < tokens.count else { return false }
+        paired += 1
+      } else if punctuation.isCloser {
+        paired -= 1
+      }
+    }
+    return paired == 0
+  }
+
   static func of(_ source: String) -> [Token] { lexed(Array(source.utf8)).tokens }
 
   struct Lexed {
     var tokens: [Token]
     /// The tokens of each `\(…)` in a string, which `tokens` holds as part of the string.
     var interpolations: [[Token]]
+    /// Whether the source ends inside a block comment or a string: what follows its opening
+    /// was read as part of it.
+    var endsOpen: Bool
   }
 
   static func lexed(_ bytes: [UInt8]) -> Lexed {
     var lexer = Lexer(bytes: bytes)
     var tokens: [Token] = []
     lexer.lex(into: &tokens, until: nil)
-    return Lexed(tokens: tokens, interpolations: lexer.interpolations)
+    return Lexed(
+      tokens: tokens, interpolations: lexer.interpolations, endsOpen: lexer.endsOpen)
   }
 
   struct Lexer {
     let bytes: [UInt8]
     var position = 0
     var interpolations: [[Token]] = []
+    var endsOpen = false
 
     init(bytes: [UInt8], position: Int = 0) {
       self.bytes = bytes
@@ -300,6 +321,7 @@ enum SwiftTokens {
           position += 1
         }
       }
+      if depth > 0 { endsOpen = true }
     }
 
     /// From the opening quote of a string with `hashes` `#`s, past its closing delimiter.
@@ -342,6 +364,7 @@ enum SwiftTokens {
         if c == UInt8(ascii: "\n") && !multiline { return }
         position += 1
       }
+      endsOpen = true
     }
 
     func hasHashes(_ count: Int, at offset: Int) -> Bool {

@@ -200,9 +200,11 @@ private enum TestFileNames {
     guard !arguments.isEmpty else { return Names(base: test, legacyBase: legacyTest) }
     return Names(
       base: PathComponent.fit(
-        ([test] + arguments.map(PathComponent.sanitizeDistinctly)).joined(separator: "-"),
+        ([test] + arguments.map(PathComponent.sanitizeDistinctly))
+          .joined(separator: ReferenceName.argumentSeparator),
         hashing: ([testName] + arguments).joined(separator: "\u{0}")),
       legacyBase: PathComponent.sanitize(
-        ([legacyTest] + arguments.map(PathComponent.sanitize)).joined(separator: "-")))
+        ([legacyTest] + arguments.map(PathComponent.sanitize))
+          .joined(separator: ReferenceName.argumentSeparator)))
   }
 }
