@@ -44,13 +44,32 @@ enum PageCapture {
   static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
     -> Image
   {
-    let browser = try await Chromium.running(within: request.timeout)
+    try await inLoadedPage(location, request.emulation, within: request.timeout) { session in
+      try await capture(request, session)
+    }
+  }
+
+  /// Runs `work` on `location`, loaded in a page of the shared browser in its turn: the page is
+  /// kept for the next assertion, closed after a failure of its own, and the browser stopped
+  /// after one of the browser's.
+  static func inLoadedPage<Result>(
+    _ location: PageLocation, _ emulation: ScreenshotRequest.Emulation, within limit: Duration,
+    _ work: (PageSession) async throws -> Result
+  ) async throws -> Result {
+    let browser = try await Chromium.running(within: limit)
     return try await browser.inTurn {
-      var page = try await browser.page(within: request.timeout)
+      var page = try await browser.page(within: limit)
       do {
-        let image = try await capture(location, request, in: &page, of: browser)
+        let session = PageSession(
+          connection: browser.connection, session: page.session, limit: limit)
+        if page.emulation != emulation {
+          try await emulate(emulation, session)
+          page.emulation = emulation
+        }
+        try await load(location, in: page, of: browser, within: limit)
+        let result = try await work(session)
         browser.reuse(page)
-        return image
+        return result
       } catch let error as BrowserError where error.browserLost {
         browser.stopInBackground()
         throw error
@@ -61,17 +80,9 @@ enum PageCapture {
     }
   }
 
-  private static func capture(
-    _ location: PageLocation, _ request: ScreenshotRequest, in page: inout BrowserPage,
-    of browser: Chromium
-  ) async throws -> Image {
-    let session = PageSession(
-      connection: browser.connection, session: page.session, limit: request.timeout)
-    if page.emulation != request.emulation {
-      try await emulate(request.emulation, session)
-      page.emulation = request.emulation
-    }
-    try await load(location, in: page, of: browser, within: request.timeout)
+  private static func capture(_ request: ScreenshotRequest, _ session: PageSession) async throws
+    -> Image
+  {
     let area: [String: Any] =
       switch request.area.kind {
       case .viewport: ["viewport": true]
