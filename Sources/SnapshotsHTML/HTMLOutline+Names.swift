@@ -4,7 +4,8 @@ import CLibXML2
 // attributes, then the element's own sources (its labels, `alt`, a caption), then its content
 // for roles named by it, then `title`.
 extension HTMLOutliner {
-  func accessibleName(of element: xmlNodePtr, role: String) -> String {
+  /// `usingLabels: false` leaves out the `<label>`s, as when the name is read inside one.
+  func accessibleName(of element: xmlNodePtr, role: String, usingLabels: Bool = true) -> String {
     if let ids = element.attribute("aria-labelledby") {
       let name = ids.split(separator: " ").compactMap { self.ids[String($0)] }
         .map { textContent(of: $0, naming: element) }.joined(separator: " ")
@@ -13,7 +14,7 @@ extension HTMLOutliner {
     if let label = element.attribute("aria-label"), !label.isEmpty {
       return HTMLText.collapsing(label)
     }
-    if let labels = labels[element] {
+    if usingLabels, let labels = labels[element] {
       let name = labels.map { textContent(of: $0, naming: element) }.filter { !$0.isEmpty }
         .joined(separator: " ")
       if !name.isEmpty { return name }
@@ -99,36 +100,68 @@ extension HTMLOutliner {
   }
 
   /// What an element inside a name says instead of its content, if anything (accname's
-  /// recursion): a control its value (nothing, when it is the control being named), then its
-  /// `aria-labelledby` or `aria-label`, an image its `alt`.
+  /// recursion, as Chromium computes it): the control being named nothing, another control its
+  /// value or its own name, an element its `aria-label`, and a role that holds many things
+  /// (a group, a table, a landmark) its own name rather than its content.
   private func partName(of element: xmlNodePtr, naming: xmlNodePtr?) -> String? {
-    if element.isNamed("input") || element.isNamed("select") || element.isNamed("textarea") {
-      return element == naming ? "" : embeddedValue(of: element)
-    }
-    if let ids = element.attribute("aria-labelledby") {
-      let name = ids.split(separator: " ").compactMap { self.ids[String($0)] }
-        .filter { $0 != element }.map { textContent(of: $0) }.joined(separator: " ")
-      if !name.isEmpty { return name }
+    if element == naming { return "" }
+    switch tagName(element) {
+    case "input", "select", "textarea", "meter", "progress", "button":
+      return controlPart(element)
+    default: break
     }
     if let label = element.attribute("aria-label"), !label.isEmpty { return label }
     if element.isNamed("img") { return element.attribute("alt") ?? "" }
+    if let role = role(of: element), Self.namedApart.contains(role) {
+      return accessibleName(of: element, role: role, usingLabels: false)
+    }
     return nil
   }
 
+  /// Roles whose content never names what holds them, as Chromium has it: only their own
+  /// name does.
+  static let namedApart: Set<String> = [
+    "alert", "alertdialog", "application", "article", "banner", "blockquote", "comment",
+    "complementary", "contentinfo", "dialog", "document", "feed", "figure", "form", "grid",
+    "group", "img", "listbox", "log", "main", "marquee", "math", "menu", "menubar", "meter",
+    "navigation", "note", "progressbar", "radiogroup", "scrollbar", "search", "searchbox",
+    "slider", "spinbutton", "status", "table", "tablist", "tabpanel", "textbox", "timer",
+    "toolbar", "tree", "treegrid",
+  ]
+
   /// What a control inside a name says (accname's embedded control): a field its value, a
-  /// drop-down list its chosen options; a check box or a button nothing.
-  private func embeddedValue(of control: xmlNodePtr) -> String {
+  /// list its chosen options, a slider or a meter its value; one without a value (an empty
+  /// field, a check box, a button) its own name, unless labels name it, whose text is
+  /// already part of what is read.
+  private func controlPart(_ control: xmlNodePtr) -> String {
     if control.isNamed("select") {
       return options(of: control).filter { selectedOptions.contains($0) }
         .map { accessibleName(of: $0, role: "option") }.joined(separator: " ")
     }
-    if control.isNamed("textarea") { return textContent(of: control) }
-    switch inputRole(control) {
-    case "textbox", "searchbox", "spinbutton", "slider", "combobox":
-      guard control.attribute("type")?.lowercased() != "password" else { return "" }
-      return control.attribute("value").map(HTMLText.collapsing) ?? ""
+    let role = role(of: control) ?? ""
+    var value: String?
+    switch role {
+    case "textbox", "searchbox", "combobox":
+      if control.isNamed("textarea") {
+        value = textContent(of: control)
+      } else if control.attribute("type")?.lowercased() != "password" {
+        value = control.attribute("value").map(HTMLText.collapsing)
+      }
+    case "slider":
+      // An unset slider stands halfway.
+      let low = control.attribute("min").flatMap(Double.init) ?? 0
+      let high = control.attribute("max").flatMap(Double.init) ?? 100
+      value = control.attribute("value") ?? number((low + high) / 2)
+    case "spinbutton", "meter", "progressbar":
+      value = control.attribute("value")
     default:
-      return ""
+      break
     }
+    if let value, !value.isEmpty { return value }
+    return labels[control] == nil ? accessibleName(of: control, role: role, usingLabels: false) : ""
+  }
+
+  private func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

@@ -30,7 +30,10 @@ extension HTMLOutliner {
   func implicitRole(of element: xmlNodePtr) -> String? {
     switch tagName(element) {
     case "a", "area": element.hasAttribute("href") ? "link" : nil
-    case "address", "details", "fieldset", "hgroup", "optgroup": "group"
+    case "details", "fieldset", "hgroup", "optgroup": "group"
+    // An address of blocks is only its blocks, and an empty one nothing, as Chromium exposes
+    // them.
+    case "address": isGroupOfText(element) ? "group" : nil
     case "article", "blockquote", "dialog", "figure", "form", "main", "math", "meter", "option",
       "search", "table":
       tagName(element)
@@ -66,6 +69,24 @@ extension HTMLOutliner {
     case "tr": cellRole(element).map { _ in "row" }
     default: nil
     }
+  }
+
+  /// Whether the element holds text or inline elements, and no block.
+  func isGroupOfText(_ element: xmlNodePtr) -> Bool {
+    var holdsSomething = false
+    var child = element.pointee.children
+    while let current = child {
+      if current.isElement {
+        if !page.kind(of: current).isInline { return false }
+        holdsSomething = true
+      } else if let text = current.pointee.content, current.nodeType == .text,
+        !HTMLText.collapsing(String(cString: text)).isEmpty
+      {
+        holdsSomething = true
+      }
+      child = current.pointee.next
+    }
+    return holdsSomething
   }
 
   func inputRole(_ input: xmlNodePtr) -> String? {

@@ -22,7 +22,8 @@ extension HTMLOutliner {
     if checked == "true" || checked == "mixed" { states.checked = checked }
     states.disabled = isDisabled(element)
     states.required = isRequired(element)
-    states.readonly = isReadOnly(element, role: role)
+    // A disabled control is not said to be read-only too (Chromium says one or the other).
+    states.readonly = !states.disabled && isReadOnly(element, role: role)
     // A text area, or an element edited in place, holds lines unless it says otherwise.
     states.multiline =
       element.isNamed("textarea") || element.attribute("aria-multiline") == "true"

@@ -124,7 +124,7 @@ struct OutlineAgreementTests {
   static func pages() -> [(name: String, html: String, broken: Bool)] {
     let wellFormed =
       HTMLCorpus.generated().map { ($0.name, $0.compact) } + HTMLCorpus.plot()
-      + HTMLCorpus.accessibility() + HTMLCorpus.applications()
+      + HTMLCorpus.accessibility() + HTMLCorpus.applications() + HTMLCorpus.elements()
     // The five-megabyte page tests size, not roles: its tree takes Chromium over a minute.
     let malformed = HTMLCorpus.malformed().filter { $0.name != "five megabytes" }
     return wellFormed.map { ($0.0, $0.1, false) } + malformed.map { ($0.0, $0.1, true) }
