@@ -21,6 +21,8 @@ struct HTMLOutliner {
   var labelElements: Set<xmlNodePtr> = []
   /// The options the page's `<select>`s have chosen.
   var selectedOptions: Set<xmlNodePtr> = []
+  /// The elements whose names are being read (accname's visited nodes).
+  let traversal = NameTraversal()
   private var writer = OutlineWriter()
   /// The elements whose lines are open, innermost last.
   private var open: [xmlNodePtr] = []
@@ -66,4 +68,10 @@ struct HTMLOutliner {
     }
     return writer.finish()
   }
+}
+
+/// The elements whose names are being read: a reference type, since names are read by
+/// functions that change nothing else.
+final class NameTraversal {
+  var elements: Set<xmlNodePtr> = []
 }

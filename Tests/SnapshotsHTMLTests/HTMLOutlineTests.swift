@@ -272,6 +272,21 @@ import Testing
     }
   }
 
+  /// Names that refer to themselves end, and a name read through thousands of others is cut
+  /// short rather than exhausting the stack.
+  @Test func namesThatReferToThemselvesOrNestDeepEnd() throws {
+    let looping = """
+      <section id="a" aria-labelledby="a b"><aside id="b" aria-labelledby="a">Inner</aside></section>
+      <label for="x"><input type="checkbox" id="y"></label><label for="y"><input type="checkbox" id="x"></label>
+      """
+    let outline = try HTMLSnapshotText.outline(looping)
+    #expect(outline.contains("checkbox"), "\(outline)")
+    let deep =
+      "<button>" + String(repeating: "<fieldset><legend>L", count: 5_000)
+      + String(repeating: "</legend></fieldset>", count: 5_000) + "</button>"
+    #expect(try HTMLSnapshotText.outline(deep).hasPrefix("- button"))
+  }
+
   /// States where HTML says they apply: `readonly` means nothing on a check box, `required`
   /// nothing on a slider; a drop-down list with no option marked shows its first one that is
   /// not disabled; a role's first token ARIA knows is its role, and `none` cannot take away
