@@ -141,6 +141,8 @@ extension HTMLOutliner {
     var parent = part.pointee.parent
     while let ancestor = parent, ancestor.isElement {
       if ancestor.isNamed("table") {
+        // A table is a table unless its `role` says otherwise.
+        guard ancestor.hasAttribute("role") else { return "cell" }
         switch role(of: ancestor) {
         case nil: return nil
         case "grid", "treegrid": return "gridcell"

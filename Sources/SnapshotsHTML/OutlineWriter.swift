@@ -59,20 +59,30 @@ package struct OutlineStates: Equatable {
 
   package init() {}
 
-  var words: [String] {
-    var words: [String] = []
-    if let level { words.append("level=\(level)") }
-    if let href { words.append("href=\(href)") }
-    if let checked { words.append(checked == "true" ? "checked" : "checked=\(checked)") }
-    if disabled { words.append("disabled") }
-    if required { words.append("required") }
-    if readonly { words.append("readonly") }
-    if multiline { words.append("multiline") }
-    if let expanded { words.append(expanded ? "expanded" : "collapsed") }
-    if selected { words.append("selected") }
-    if let pressed { words.append(pressed == "true" ? "pressed" : "pressed=\(pressed)") }
-    if let current { words.append(current == "true" ? "current" : "current=\(current)") }
-    return words
+  /// Writes each state, ` [name]` or ` [name=value]`.
+  func append(to bytes: inout [UInt8]) {
+    func write(_ name: StaticString, _ value: String? = nil) {
+      bytes.append(contentsOf: " [".utf8)
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      if let value {
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(contentsOf: value.utf8)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    }
+    func flag(_ value: String) -> String? { value == "true" ? nil : value }
+    if let level { write("level", level) }
+    if let href { write("href", href) }
+    if let checked { write("checked", flag(checked)) }
+    if disabled { write("disabled") }
+    if required { write("required") }
+    if readonly { write("readonly") }
+    if multiline { write("multiline") }
+    if let expanded { write(expanded ? "expanded" : "collapsed") }
+    if selected { write("selected") }
+    if let pressed { write("pressed", flag(pressed)) }
+    if let current { write("current", flag(current)) }
   }
 }
 
@@ -120,7 +130,7 @@ package struct OutlineWriter {
       }
       lines.append(UInt8(ascii: "\""))
     }
-    for state in entry.states.words { lines.append(contentsOf: " [\(state)]".utf8) }
+    entry.states.append(to: &lines)
     if let value = entry.value.map(HTMLText.collapsing), !value.isEmpty {
       lines.append(contentsOf: ": \(value)".utf8)
     }
