@@ -6,13 +6,15 @@ import CLibXML2
 extension HTMLOutliner {
   /// `usingLabels: false` leaves out the `<label>`s, as when the name is read inside one.
   func accessibleName(of element: xmlNodePtr, role: String, usingLabels: Bool = true) -> String {
-    // A name that refers back to itself (by `aria-labelledby`, or a label inside the element
-    // it names) says nothing more the second time; one read through more than 64 others is
-    // left out, so that a hostile page cannot exhaust the stack.
-    guard !traversal.elements.contains(element), traversal.elements.count < 64 else { return "" }
-    traversal.elements.insert(element)
-    defer { traversal.elements.remove(element) }
-    if let ids = element.attribute("aria-labelledby") {
+    // A name read through more than 64 others is left out, so that a hostile page cannot
+    // exhaust the stack; one that refers back to itself by `aria-labelledby` does not follow
+    // the reference the second time.
+    guard namingDepth < 64 else { return "" }
+    namingDepth += 1
+    defer { namingDepth -= 1 }
+    if let ids = element.attribute("aria-labelledby"), !naming.contains(element) {
+      naming.insert(element)
+      defer { naming.remove(element) }
       let name = ids.split(separator: " ").compactMap { self.ids[String($0)] }
         .map { textContent(of: $0, naming: element) }.joined(separator: " ")
       if !name.isEmpty { return name }

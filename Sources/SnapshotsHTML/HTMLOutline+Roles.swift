@@ -29,6 +29,10 @@ extension HTMLOutliner {
 
   func implicitRole(of element: xmlNodePtr) -> String? {
     switch tagName(element) {
+    // The commonest elements, which have no role or one of text, first: a switch on strings
+    // tries its cases in order.
+    case "div", "span", "p", "b", "i", "em", "strong", "small", "code", "label", "tbody", "br":
+      nil
     case "a", "area": element.hasAttribute("href") ? "link" : nil
     case "details", "fieldset", "hgroup", "optgroup": "group"
     // An address of blocks is only its blocks, and an empty one nothing, as Chromium exposes

@@ -48,9 +48,9 @@ extension HTMLOutliner {
 
   // MARK: The page's elements
 
-  /// Finds every `id`, which control each `<label>` names, and the options each `<select>`
-  /// has chosen.
-  mutating func index() {
+  /// Finds every `id`, which control each `<label>` names, the options each `<select>` has
+  /// chosen, and whether anything disables what it holds.
+  func index() {
     var node = page.firstNode
     var allLabels: [xmlNodePtr] = []
     var selects: [xmlNodePtr] = []
@@ -59,6 +59,10 @@ extension HTMLOutliner {
         if let id = current.attribute("id"), ids[id] == nil { ids[id] = current }
         if current.isNamed("label") { allLabels.append(current) }
         if current.isNamed("select") { selects.append(current) }
+        if current.isNamed("fieldset") && current.hasAttribute("disabled") {
+          disables.insert(.fieldset)
+        }
+        if current.hasAttribute("aria-disabled") { disables.insert(.aria) }
       }
       node = current.next()
     }

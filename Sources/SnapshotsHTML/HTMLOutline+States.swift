@@ -83,7 +83,7 @@ extension HTMLOutliner {
     default:
       break
     }
-    guard isFocusable(element) else { return false }
+    guard disables.contains(.aria), isFocusable(element) else { return false }
     var parent = element.pointee.parent
     while let ancestor = parent, ancestor.isElement {
       if ancestor.attribute("aria-disabled") == "true" { return true }
@@ -93,6 +93,7 @@ extension HTMLOutliner {
   }
 
   private func isInDisabledFieldset(_ control: xmlNodePtr) -> Bool {
+    guard disables.contains(.fieldset) else { return false }
     var child = control
     while let parent = child.pointee.parent, parent.isElement {
       if parent.isNamed("fieldset") && parent.hasAttribute("disabled")

@@ -13,7 +13,10 @@ import CLibXML2
 /// `role` and `aria-*` attributes win over the element's own role and name; what markup hides
 /// (`hidden`, `aria-hidden="true"`, `inert`, a closed `<dialog>`, `<head>`, `<template>`, …) is
 /// left out.
-struct HTMLOutliner {
+///
+/// A class: the functions that read roles and names walk the tree with closures, which would
+/// copy a struct's tables on every call.
+final class HTMLOutliner {
   let page: HTMLPage
   var ids: [String: xmlNodePtr] = [:]
   /// The `<label>`s that name each labelled control, in the page's order.
@@ -21,15 +24,21 @@ struct HTMLOutliner {
   var labelElements: Set<xmlNodePtr> = []
   /// The options the page's `<select>`s have chosen.
   var selectedOptions: Set<xmlNodePtr> = []
-  /// The elements whose names are being read (accname's visited nodes).
-  let traversal = NameTraversal()
+  /// What on the page disables the elements inside it, if anything: most pages have neither,
+  /// and their controls' ancestors need not be read.
+  var disables: Set<Disabler> = []
+  enum Disabler { case fieldset, aria }
+  /// The elements whose `aria-labelledby` is being read (accname's visited nodes), and how
+  /// many names are being read inside one another.
+  var naming: Set<xmlNodePtr> = []
+  var namingDepth = 0
   private var writer = OutlineWriter()
   /// The elements whose lines are open, innermost last.
   private var open: [xmlNodePtr] = []
 
   init(_ page: HTMLPage) { self.page = page }
 
-  mutating func text() -> String {
+  func text() -> String {
     index()
     // The element, if any, whose text names another rather than being content: a control's
     // label, a table's caption.
@@ -68,10 +77,4 @@ struct HTMLOutliner {
     }
     return writer.finish()
   }
-}
-
-/// The elements whose names are being read: a reference type, since names are read by
-/// functions that change nothing else.
-final class NameTraversal {
-  var elements: Set<xmlNodePtr> = []
 }

@@ -103,8 +103,7 @@ extension Snapshotting where Value == String, Format == String {
 
   public static func outline(_ text: String) throws -> String {
     try page(text) { page in
-      var outliner = HTMLOutliner(page)
-      return outliner.text()
+      HTMLOutliner(page).text()
     }
   }
 
