@@ -80,8 +80,8 @@ struct OutlineAgreementTests {
         "HTML-AAM names a `<figure>` by its `<figcaption>`, and so does the outline; Chromium "
           + "leaves it unnamed."
       case .requiredUnsaid:
-        "A required drop-down list, check box or radio button is `[required]`, as HTML-AAM "
-          + "maps `required`; Chromium's DevTools tree does not say it of these roles."
+        "A required drop-down list or check box is `[required]`, as HTML-AAM maps "
+          + "`required`; Chromium's DevTools tree does not say it of these roles."
       case .brokenMarkup:
         "Broken markup is mended by libxml2's HTML parser, which is not the HTML5 parser "
           + "browsers share: an unclosed attribute or a table inside inline elements can come out "
