@@ -1,7 +1,8 @@
 /// Pages of the kind a web application serves, written apart from the outline's code: a
 /// sign-in form, settings with a disabled fieldset, a dashboard of meters, a data table, a modal
 /// dialog, a checkout with every kind of input, an article, ARIA widgets and hidden content.
-/// Between them they hold every element HTML-AAM maps.
+/// Between them they hold every element HTML-AAM gives a role of its own but `<area>`, whose
+/// link Chromium lists only once its image has loaded.
 extension HTMLCorpus {
   static func applications() -> [(name: String, html: String)] {
     [
