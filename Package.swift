@@ -61,10 +61,11 @@ let package = Package(
       ]
     ),
     // `.screenshot`: pages drawn by headless Chromium over the DevTools pipe, started with
-    // SnapshotsCommandOutput's process spawning and compared by SnapshotsPNG.
+    // SnapshotsCommandOutput's process spawning and compared by SnapshotsPNG;
+    // `.renderedOutline`: Chromium's accessibility tree in SnapshotsHTML's outline format.
     .target(
       name: "SnapshotsBrowser",
-      dependencies: ["Snapshots", "SnapshotsPNG", "SnapshotsCommandOutput"]
+      dependencies: ["Snapshots", "SnapshotsPNG", "SnapshotsCommandOutput", "SnapshotsHTML"]
     ),
     .testTarget(
       name: "SnapshotsBrowserTests",

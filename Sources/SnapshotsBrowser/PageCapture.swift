@@ -45,8 +45,26 @@ enum PageCapture {
   static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
     -> Image
   {
-    try await inPage(within: request.timeout) { page, browser, deadline in
-      try await capture(location, request, in: &page, of: browser, until: deadline)
+    try await inLoadedPage(location, request.emulation, within: request.timeout) { session in
+      try await capture(request, session)
+    }
+  }
+
+  /// Runs `work` on `location`, loaded as a screenshot loads it (the window and media set,
+  /// the page awaited) in a page of the shared browser, as ``inPage(within:_:)`` runs it.
+  static func inLoadedPage<Result>(
+    _ location: PageLocation, _ emulation: ScreenshotRequest.Emulation,
+    within timeout: Duration, _ work: (PageSession) async throws -> Result
+  ) async throws -> Result {
+    try await inPage(within: timeout) { page, browser, deadline in
+      let session = PageSession(
+        connection: browser.connection, session: page.session, deadline: deadline)
+      if page.emulation != emulation {
+        try await emulate(emulation, session)
+        page.emulation = emulation
+      }
+      try await load(location, in: page, of: browser, until: deadline)
+      return try await work(session)
     }
   }
 
@@ -98,17 +116,9 @@ enum PageCapture {
     }
   }
 
-  private static func capture(
-    _ location: PageLocation, _ request: ScreenshotRequest, in page: inout BrowserPage,
-    of browser: Chromium, until deadline: BrowserDeadline
-  ) async throws -> Image {
-    let session = PageSession(
-      connection: browser.connection, session: page.session, deadline: deadline)
-    if page.emulation != request.emulation {
-      try await emulate(request.emulation, session)
-      page.emulation = request.emulation
-    }
-    try await load(location, in: page, of: browser, until: deadline)
+  private static func capture(_ request: ScreenshotRequest, _ session: PageSession) async throws
+    -> Image
+  {
     let area: [String: Any] =
       switch request.area.kind {
       case .viewport: ["viewport": true]

@@ -4,141 +4,77 @@ import CLibXML2
 ///
 /// In the spirit of Playwright's aria snapshots, each landmark, heading, link, button, form control, image, list,
 /// table and their parts is one line, `- role "accessible name" [state]`, indented under the one
-/// it is in; text outside them is `- text: …`. Elements without a role (`div`, `span`, `p`) add
-/// nothing but their content, so the outline survives changes of markup and fails when what a
-/// user can perceive or operate changes: a label, an alt text, a heading's level, a state.
+/// it is in; text outside them is `- text: …` (`OutlineWriter` writes them). Elements without a
+/// role (`div`, `span`, `p`) add nothing but their content, so the outline survives changes of
+/// markup and fails when what a user can perceive or operate changes: a label, an alt text, a
+/// heading's level, a state.
 ///
 /// Roles, names and states follow HTML-AAM and accname, as far as markup alone decides them:
-/// `role` and `aria-*` attributes win over the element's own role and name; `hidden`,
-/// `aria-hidden="true"`, `<head>`, `<script>`, `<style>` and `<template>` are left out.
-struct HTMLOutliner {
-  private var lines: [UInt8] = []
+/// `role` and `aria-*` attributes win over the element's own role and name; what markup hides
+/// (`hidden`, `aria-hidden="true"`, `inert`, a closed `<dialog>`, `<head>`, `<template>`, …) is
+/// left out.
+///
+/// A class: the functions that read roles and names walk the tree with closures, which would
+/// copy a struct's tables on every call.
+final class HTMLOutliner {
   let page: HTMLPage
   var ids: [String: xmlNodePtr] = [:]
   /// The `<label>`s that name each labelled control, in the page's order.
   var labels: [xmlNodePtr: [xmlNodePtr]] = [:]
   var labelElements: Set<xmlNodePtr> = []
-
-  /// A role's line, while its element's content is being walked.
-  private struct Open {
-    var element: xmlNodePtr
-    var lineStart: Int
-    var hasChildren = false
-    /// Its name or value is its text, so its text is not listed again.
-    var holdsItsText: Bool
-  }
-  private var open: [Open] = []
-  /// Text read since the last line, collapsed, waiting for the line it belongs to.
-  private var pending: [UInt8] = []
+  /// The options the page's `<select>`s have chosen.
+  var selectedOptions: Set<xmlNodePtr> = []
+  /// What on the page disables the elements inside it, if anything: most pages have neither,
+  /// and their controls' ancestors need not be read.
+  var disables: Set<Disabler> = []
+  enum Disabler { case fieldset, aria }
+  /// The elements whose `aria-labelledby` is being read (accname's visited nodes), and how
+  /// many names are being read inside one another.
+  var naming: Set<xmlNodePtr> = []
+  var namingDepth = 0
+  private var writer = OutlineWriter()
+  /// The elements whose lines are open, innermost last.
+  private var open: [xmlNodePtr] = []
 
   init(_ page: HTMLPage) { self.page = page }
 
-  mutating func text() -> String {
+  func text() -> String {
     index()
-    let node = page.firstNode
     // The element, if any, whose text names another rather than being content: a control's
     // label, a table's caption.
     var quiet: xmlNodePtr?
-    walkNodes(from: node) { current in
+    walkNodes(from: page.firstNode) { current in
       switch current.nodeType {
       case .element where !isHidden(current):
-        if !page.kind(of: current).isInline { flushText() }
+        if !page.kind(of: current).isInline { writer.breakText() }
         if let role = role(of: current) {
-          enter(current, role)
+          writer.enter(
+            OutlineEntry(
+              role: role, name: accessibleName(of: current, role: role),
+              states: states(of: current, role: role), value: value(of: current, role: role)))
+          open.append(current)
         } else if quiet == nil && namesAnother(current) {
           quiet = current
         }
         return true
       case .text:
-        if quiet == nil && !(open.last?.holdsItsText ?? false) && !isFoldedAway(current) {
-          HTMLText.appendCollapsed(current.pointee.content, to: &pending)
+        if quiet == nil && !writer.holdsText && !isFoldedAway(current) {
+          writer.appendText(current.pointee.content)
         }
       default:
         break
       }
       return false
     } leave: { element in
-      leave(element, quiet: &quiet)
-    }
-    flushText()
-    return String(decoding: lines, as: UTF8.self)
-  }
-
-  private mutating func leave(_ element: xmlNodePtr, quiet: inout xmlNodePtr?) {
-    guard element.isElement else { return }
-    if quiet == element { quiet = nil }
-    guard let last = open.last, last.element == element else {
-      // Text on either side of a block is not one run of words.
-      if !page.kind(of: element).isInline { flushText() }
-      return
-    }
-    if last.hasChildren {
-      flushText()
-      lines.insert(UInt8(ascii: ":"), at: lineEnd(from: last.lineStart))
-    } else if let words = pendingWords() {
-      // `- listitem: Apples`: a role that holds only text says it on its own line.
-      lines.removeLast()
-      lines.append(contentsOf: ": ".utf8)
-      lines.append(contentsOf: words)
-      lines.append(UInt8(ascii: "\n"))
-    }
-    pending.removeAll(keepingCapacity: true)
-    open.removeLast()
-  }
-
-  private func lineEnd(from start: Int) -> Int {
-    lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.endIndex
-  }
-
-  private mutating func enter(_ element: xmlNodePtr, _ role: String) {
-    flushText()
-    if !open.isEmpty { open[open.count - 1].hasChildren = true }
-    let lineStart = lines.count
-    writeIndent()
-    lines.append(contentsOf: "- \(role)".utf8)
-    let name = accessibleName(of: element, role: role)
-    if !name.isEmpty {
-      lines.append(contentsOf: " \"".utf8)
-      for byte in name.utf8 {
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          lines.append(UInt8(ascii: "\\"))
-        }
-        lines.append(byte)
+      guard element.isElement else { return }
+      if quiet == element { quiet = nil }
+      if open.last == element {
+        writer.leave()
+        open.removeLast()
+      } else if !page.kind(of: element).isInline {
+        writer.breakText()
       }
-      lines.append(UInt8(ascii: "\""))
     }
-    for state in states(of: element, role: role) { lines.append(contentsOf: " [\(state)]".utf8) }
-    if let value = value(of: element, role: role), !value.isEmpty {
-      lines.append(contentsOf: ": \(value)".utf8)
-    }
-    lines.append(UInt8(ascii: "\n"))
-    open.append(
-      Open(
-        element: element, lineStart: lineStart,
-        // A picture's parts (an SVG's title and shapes) are the picture.
-        holdsItsText: Self.namedByContent.contains(role) || Self.hasValue.contains(role)
-          || role == "img"))
-  }
-
-  private mutating func flushText() {
-    defer { pending.removeAll(keepingCapacity: true) }
-    guard let words = pendingWords() else { return }
-    if !open.isEmpty { open[open.count - 1].hasChildren = true }
-    writeIndent()
-    lines.append(contentsOf: "- text: ".utf8)
-    lines.append(contentsOf: words)
-    lines.append(UInt8(ascii: "\n"))
-  }
-
-  /// The text read since the last line (collapsed, so never starting with a space) without
-  /// the space it may end with.
-  private func pendingWords() -> ArraySlice<UInt8>? {
-    var words = pending[...]
-    if words.last == 0x20 { words.removeLast() }
-    return words.isEmpty ? nil : words
-  }
-
-  private mutating func writeIndent() {
-    HTMLText.appendIndent(open.count, to: &lines)
+    return writer.finish()
   }
 }

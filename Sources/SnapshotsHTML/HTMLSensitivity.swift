@@ -1,7 +1,8 @@
 import Snapshots
 
-/// What `snapshot-record --sensitivity` changes in the texts `.html` and `.htmlOutline` write.
-enum HTMLSensitivity {
+/// What `snapshot-record --sensitivity` changes in the texts `.html` and `.htmlOutline` write
+/// (and SnapshotsBrowser's `.renderedOutline`, in the outline's format).
+package enum HTMLSensitivity {
   /// `.html`: each line as any text's, then each element removed with its content (the lines
   /// indented under its first, and its closing line).
   static func pageChanges(of text: String, limit: Int = 500) -> [SnapshotChange<String>] {
@@ -34,7 +35,9 @@ enum HTMLSensitivity {
   ///
   /// `- heading "⁂Invoices"`; a line without a name gains one. An empty outline (a page with
   /// nothing a reader finds) has none: the check reports that it cannot fail.
-  static func outlineChanges(of text: String, limit: Int = 500) -> [SnapshotChange<String>] {
+  package static func outlineChanges(of text: String, limit: Int = 500)
+    -> [SnapshotChange<String>]
+  {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var changes: [SnapshotChange<String>] = []
     for (index, line) in lines.enumerated().prefix(limit) {

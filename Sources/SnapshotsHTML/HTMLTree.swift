@@ -158,9 +158,21 @@ enum HTMLText {
 
   /// `text` with each run of whitespace as one space, and none first or last.
   static func collapsing(_ text: String) -> String {
+    // Most names and values are collapsed already: they are returned as they are.
+    if isCollapsed(text.utf8) { return text }
     var bytes: [UInt8] = []
     appendCollapsed(text.utf8, to: &bytes)
     return collapsed(bytes)
+  }
+
+  /// Whether `text` has no whitespace but single spaces between words.
+  static func isCollapsed(_ text: String.UTF8View) -> Bool {
+    var previous: UInt8 = 0x20
+    for byte in text {
+      if isSpace(byte) && (byte != 0x20 || previous == 0x20) { return false }
+      previous = byte
+    }
+    return previous != 0x20 || text.isEmpty
   }
 
   /// Bytes `appendCollapsed` wrote (which never start with a space) without the space they

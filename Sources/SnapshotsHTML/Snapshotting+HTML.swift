@@ -76,7 +76,9 @@ extension Snapshotting where Value == String, Format == String {
   /// Elements without a role (`div`, `span`, `p`) add nothing but their text, so the outline
   /// outlives changes of markup and styling; it fails when what a user perceives or operates
   /// changes: a removed label or alt text, a heading's level, a control's state. Compared
-  /// line by line, strictly: a removed element is a failing line.
+  /// line by line, strictly: a removed element is a failing line. What a stylesheet or a
+  /// script hides is beyond the markup: SnapshotsBrowser's `.renderedOutline` writes the
+  /// outline of the page as Chromium lays it out, in the same format.
   public static var htmlOutline: Snapshotting {
     var strategy = SimplySnapshotting(pathExtension: "txt", diffing: .htmlText)
     strategy.changes = { HTMLSensitivity.outlineChanges(of: $0) }
@@ -101,8 +103,7 @@ extension Snapshotting where Value == String, Format == String {
 
   public static func outline(_ text: String) throws -> String {
     try page(text) { page in
-      var outliner = HTMLOutliner(page)
-      return outliner.text()
+      HTMLOutliner(page).text()
     }
   }
 

@@ -10,7 +10,8 @@ import Testing
   static let twins = HTMLCorpus.generated()
   static let pages =
     twins.map { ($0.name, $0.compact) } + twins.map { ($0.name + " loose", $0.loose) }
-    + HTMLCorpus.plot() + HTMLCorpus.malformed()
+    + HTMLCorpus.plot() + HTMLCorpus.malformed() + HTMLCorpus.applications()
+    + HTMLCorpus.elements()
 
   func html(_ page: String, sortingClasses: Bool = false) throws -> String {
     try HTMLSnapshotText.html(page, sortingClasses: sortingClasses)

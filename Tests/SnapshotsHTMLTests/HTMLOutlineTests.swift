@@ -105,7 +105,7 @@ import Testing
       - checkbox "Native"
       - combobox "Colour" [collapsed]:
         - group "Warm":
-          - option "Red"
+          - option "Red" [selected]
 
       """
     }
