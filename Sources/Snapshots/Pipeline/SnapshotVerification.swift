@@ -248,14 +248,19 @@ struct SnapshotVerification<Value, Format> {
       }
       do {
         let reference = try strategy.diffing.fromData(referenceData)
+        var renumbered: [PlaceholderRenumbering] = []
         if let text = reference as? String {
           actual = recorded(over: text)
-          if actual.map({ $0 as? String == text }) == true { return .matched }
+          if let kept = actual as? String {
+            if kept == text { return .matched }
+            renumbered = PlaceholderRenumbering.between(
+              reference: text, actual: kept, filters: filters)
+          }
         }
         guard let difference = strategy.diffing.diff(reference, actual ?? captured) else {
           return .matched
         }
-        mismatch = .differs(difference)
+        mismatch = .differs(difference, renumbered: renumbered)
       } catch {
         mismatch = .unreadable("\(error)")
         actual = recorded(over: nil)
