@@ -75,6 +75,23 @@ import Testing
       record.newText == "▿ 1 key/value pair\n  ▿ (2 elements)\n    - key: \"a\"\n    - value: 1\n")
   }
 
+  /// A value's own pattern syntax reaches the rewriter in its literal form, which the literal
+  /// then matches.
+  @Test func patternSyntaxInTheValueIsRecordedInItsLiteralForm() throws {
+    let value = "slice a[..] end\n...\nid <UUID-1>"
+    let line = #line + 1
+    withKnownIssue { assertInlineSnapshot(of: value, as: .lines) }
+    let record = try #require(try takeInlineRecord(file: #filePath, line: line))
+    #expect(record.newText == "slice a[[..]] end\n[[...]]\nid <[[UUID-1]]>")
+    assertInlineSnapshot(of: value, as: .lines) {
+      """
+      slice a[[..]] end
+      [[...]]
+      id <[[UUID-1]]>
+      """
+    }
+  }
+
   @Test func customHelperRecordsItsOwnDescriptor() throws {
     let line = #line + 1
     withKnownIssue { assertGreeting("Bo") }

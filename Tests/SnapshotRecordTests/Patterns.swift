@@ -9,7 +9,8 @@ import Testing
 /// output with `took [..] ms` and a `...` line passes on other timings and extra lines, and
 /// recording after another line changed keeps both patterns, in a file and inline. Then the
 /// test binary runs from a copy of the package elsewhere (`SNAPSHOTS_WORKSPACE_ROOT`), as on a
-/// machine other than the one that built it.
+/// machine other than the one that built it. Last, values that hold pattern syntax are recorded
+/// in its literal form, and fail once changed.
 struct Patterns {
   let package: ThrowawayPackage
 
@@ -47,6 +48,30 @@ struct Patterns {
         as: .http(filters: [.uuids]))
     }
 
+    // Values that hold pattern syntax, and changes their references would let pass if the
+    // syntax were recorded as is.
+    let change = ProcessInfo.processInfo.environment["APP_CHANGE"] == "1"
+
+    @Test func literalWildcard() {
+      assertSnapshot(of: change ? "slice a[1...3] end" : "slice a[..] end", as: .lines)
+    }
+
+    @Test func literalEllipsis() { assertSnapshot(of: change ? "a\nx\nb" : "a\n...\nb", as: .lines) }
+
+    @Test func literalPlaceholder() {
+      let id = UUID().uuidString
+      assertSnapshot(
+        of: "id \(id) docs \(change ? "<UUID-2>" : "<UUID-1>")", as: .lines.filtered([.uuids]))
+    }
+
+    @Test func literalEscape() { assertSnapshot(of: change ? "[..]" : "[[..]]", as: .lines) }
+
+    @Test func literalInline() {
+      assertInlineSnapshot(
+        of: change ? "slice a[1...3] end\nx\nid <UUID-2>\n[..]" : "slice a[..] end\n...\nid <UUID-1>\n[[..]]",
+        as: .lines)
+    }
+
     """#
 
   func run() throws {
@@ -61,6 +86,35 @@ struct Patterns {
     try patternsPassAndSurviveRecording()
     try aCopyElsewhereUsesItsOwnReferences()
     try aRootThatDoesNotHoldTheTestsWritesNothing()
+    try aValueWithEachPatternSyntaxFailsOnceChanged()
+  }
+
+  /// Each pattern syntax in a value, recorded by the plugin in its literal form (in a file and
+  /// inline), passes again with new ids, and fails once the value changes.
+  private func aValueWithEachPatternSyntaxFailsOnceChanged() throws {
+    let recorded = [
+      "literalWildcard": "slice a[[..]] end", "literalEllipsis": "a\n[[...]]\nb",
+      "literalPlaceholder": "id <UUID-1> docs <[[UUID-1]]>", "literalEscape": "[[[..]]]",
+    ]
+    for (test, text) in recorded {
+      #expect(try package.read(Self.folder + "/\(test).1.txt") == text, "\(test)")
+    }
+    let source = try package.read(Self.test)
+    #expect(
+      source.range(
+        of:
+          #"\n *slice a\[\[\.\.\]\] end\n *\[\[\.\.\.\]\]\n *id <\[\[UUID-1\]\]>\n *\[\[\[\.\.\]\]\]\n"#,
+        options: .regularExpression) != nil, "\(source)")
+    let passing = try package.swift(["test", "--filter", "literal"])
+    #expect(passing.status == 0, "\(passing.output)")
+    let changed = try package.swift(
+      ["test", "--filter", "literal"], environment: ["APP_CHANGE": "1"])
+    #expect(changed.status != 0)
+    for test in Array(recorded.keys) + ["literalInline"] {
+      #expect(changed.output.contains("Test \(test)() failed"), "\(test): \(changed.output)")
+    }
+    try FileManager.default.removeItem(
+      at: package.folder.url.appendingPathComponent(".build/snapshots/pending"))
   }
 
   private func echoedIdsAreNumberedAlikeAndASwapFails() throws {

@@ -37,4 +37,22 @@ import Testing
     #expect(kept.contains("\"took [..] ms\"") && kept.contains("\"<UUID-1>\""), "\(kept)")
     #expect(kept.contains("\"failed\""), "\(kept)")
   }
+
+  /// A JSON string that holds pattern syntax is recorded in its literal form, which is JSON
+  /// still, and fails once changed.
+  @Test func patternSyntaxInAStringValueIsRecordedAsText() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    func verify(_ log: String, record: SnapshotTestingConfiguration.Record = .never) -> String? {
+      verifySnapshot(
+        of: Job(id: "1", log: log, status: "done"), as: .json, named: "job", record: record,
+        snapshotDirectory: folder.path, testName: "literal()")
+    }
+    _ = verify("slice a[..] of <UUID-1>", record: .all)
+    let recorded = try String(contentsOf: folder.file("literal.job.json"), encoding: .utf8)
+    #expect(recorded.contains(#""slice a[[..]] of <[[UUID-1]]>""#), "\(recorded)")
+    #expect(verify("slice a[..] of <UUID-1>") == nil)
+    #expect(verify("slice a[1...3] of <UUID-1>") != nil)
+    #expect(verify("slice a[..] of <UUID-2>") != nil)
+  }
 }

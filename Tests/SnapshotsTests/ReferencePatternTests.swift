@@ -99,7 +99,9 @@ import Testing
   ])
   func whereEllipsesAndWildcardsStand(reference: String, actual: String, passes: Bool) {
     let patterns = ReferencePatterns(filters: [])
-    #expect((patterns.kept(reference: reference, actual: actual) == reference) == passes)
+    #expect(
+      (patterns.kept(reference: reference, actual: actual, placeholders: []) == reference)
+        == passes)
   }
 
   @Test func aFlatPlaceholderOfAnOlderReferenceMatchesANumberedOne() throws {

@@ -129,7 +129,15 @@ public struct SnapshotFilter: Sendable, Equatable {
     _ filters: [SnapshotFilter], to original: String, packageRoot: String?,
     numbers shared: PlaceholderNumbers? = nil
   ) throws(InvalidFilter) -> String {
-    var text = original
+    try filtered(filters, original, packageRoot: packageRoot, numbers: shared).text
+  }
+
+  /// ``apply(_:to:packageRoot:numbers:)``, with where the placeholders are.
+  static func filtered(
+    _ filters: [SnapshotFilter], _ original: String, packageRoot: String?,
+    numbers shared: PlaceholderNumbers?
+  ) throws(InvalidFilter) -> Filtered {
+    var filtered = Filtered(text: original)
     var own: PlaceholderNumbers?
     for filter in filters {
       let pattern: String
@@ -140,51 +148,50 @@ public struct SnapshotFilter: Sendable, Equatable {
         pattern = wholePath(packageRoot)
       }
       let expression = try Compiled.expression(pattern, of: filter)
+      let text = filtered.text
       let range = NSRange(text.startIndex..., in: text)
-      guard let kind = filter.placeholder, filter.numbers else {
-        text = expression.stringByReplacingMatches(
+      // Nothing to number and no placeholder to move: replaced at once.
+      guard filter.placeholder != nil || !filtered.placeholders.isEmpty else {
+        filtered.text = expression.stringByReplacingMatches(
           in: text, range: range, withTemplate: filter.replacement)
         continue
       }
       let matches = expression.matches(in: text, range: range)
       guard !matches.isEmpty else { continue }
-      let numbers = shared ?? own ?? PlaceholderNumbers()
-      own = numbers
-      var numbered = ""
-      var last = text.startIndex
-      for match in matches {
-        guard let found = Range(match.range, in: text) else { continue }
-        numbered += text[last..<found.lowerBound]
-        numbered += "<\(kind)-\(numbers.number(of: String(text[found]), kind: kind))>"
-        last = found.upperBound
+      var numbering: PlaceholderNumbers?
+      if filter.placeholder != nil, filter.numbers {
+        numbering = shared ?? own ?? PlaceholderNumbers()
+        own = numbering
       }
-      text = numbered + text[last...]
+      filtered = filtered.replacing(matches, of: expression, by: filter, numbers: numbering)
     }
-    if text != original, !hasContent(text, besides: filters), hasContent(original, besides: []) {
+    if filtered.text != original, !hasContent(filtered, besides: filters),
+      hasContent(Filtered(text: original), besides: [])
+    {
       throw InvalidFilter(
         description:
           "The snapshot filters \(filters.map(\.name).joined(separator: ", ")) left nothing of the snapshot but their placeholders, so it could never fail; narrow them."
       )
     }
-    return text
+    return filtered
   }
 
-  /// Whether `text` holds a letter or a digit once the placeholders of `filters` are taken out.
-  ///
-  /// Placeholders are replacements in angle brackets, as the built-ins' are (`<UUID>`,
-  /// `<UUID-1>`, `0x<address>`); other replacements, and those made from the match with `$1`,
-  /// count as content.
-  private static func hasContent(_ text: String, besides filters: [SnapshotFilter]) -> Bool {
-    var rest = text
+  /// Whether `filtered` holds a letter or a digit once the placeholders the filters wrote, and
+  /// the other replacements of `filters` in angle brackets (`<tmp>`, `0x<address>`), are taken
+  /// out; replacements made from the match with `$1` count as content, and so does the value's
+  /// own text, even where it is spelt as a placeholder.
+  private static func hasContent(_ filtered: Filtered, besides filters: [SnapshotFilter]) -> Bool {
+    var bytes = Array(filtered.text.utf8)
+    for range in filtered.placeholders.reversed() {
+      bytes.replaceSubrange(range, with: [UInt8(ascii: " ")])
+    }
+    var rest = String(decoding: bytes, as: UTF8.self)
     for filter in filters
-    where filter.replacement.contains("<") && !filter.replacement.contains("$") {
+    where filter.placeholder == nil && filter.replacement.contains("<")
+      && !filter.replacement.contains("$")
+    {
       rest = rest.replacingOccurrences(
         of: filter.replacement.replacingOccurrences(of: "\\", with: ""), with: " ")
-      if let kind = filter.placeholder {
-        rest = rest.replacingOccurrences(
-          of: "<\(NSRegularExpression.escapedPattern(for: kind))-[0-9]+>", with: " ",
-          options: .regularExpression)
-      }
     }
     return rest.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
   }

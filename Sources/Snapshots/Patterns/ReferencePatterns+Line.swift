@@ -196,8 +196,8 @@ extension ReferencePatterns {
     return found
   }
 
-  /// A reference line as text, `[..]` and placeholders; `nil` for a line with neither `[` nor
-  /// `<`, which is text alone.
+  /// A reference line as text, `[..]` and placeholders, a literal form read as the text it
+  /// stands for; `nil` for a line with neither `[` nor `<`, which is text alone.
   private func segments(_ bytes: Bytes, _ range: Range<Int>) -> [Segment]? {
     func next(after position: Int) -> Int? {
       [Byte.bracket, Byte.less].compactMap {
@@ -205,6 +205,14 @@ extension ReferencePatterns {
       }.min()
     }
     guard next(after: range.lowerBound) != nil else { return nil }
+    if let ellipsis = Self.ellipsisLine(bytes, range), ellipsis.brackets >= 2 {
+      return [
+        .text(
+          Self.bracketed(
+            bytes, range, core: ellipsis.core, own: ellipsis.brackets,
+            pairs: Self.unescaped(ellipsis.brackets)))
+      ]
+    }
     var segments: [Segment] = []
     var text: [UInt8] = []
     var position = range.lowerBound
@@ -226,11 +234,20 @@ extension ReferencePatterns {
         segments.append(.any)
         position += Byte.anyPattern.count
       } else if bytes[position] == Byte.less,
-        let (placeholder, length) = placeholder(in: bytes, at: position, before: range.upperBound)
+        let token = placeholderToken(bytes, at: position, before: range.upperBound),
+        token.brackets != 1
       {
-        flush()
-        segments.append(placeholder)
-        position += length
+        let spelling = position..<position + token.length
+        if token.brackets == 0 {
+          flush()
+          segments.append(
+            .placeholder(token.kind, token.number, spelling: Array(bytes[spelling])))
+        } else {
+          text += Self.bracketed(
+            bytes, spelling, core: position + 1..<spelling.upperBound - 1, own: token.brackets,
+            pairs: Self.unescaped(token.brackets))
+        }
+        position = spelling.upperBound
       } else {
         text.append(bytes[position])
         position += 1
@@ -238,20 +255,6 @@ extension ReferencePatterns {
     }
     flush()
     return segments.isEmpty ? [.text([])] : segments
-  }
-
-  /// `<kind>` or `<kind-N>` of a known kind at `start`, and its length.
-  private func placeholder(in bytes: Bytes, at start: Int, before end: Int) -> (Segment, Int)? {
-    guard let close = bytes[start..<end].firstIndex(of: Byte.greater) else { return nil }
-    let inside = String(decoding: bytes[(start + 1)..<close], as: UTF8.self)
-    let spelling = Array(bytes[start...close])
-    if kinds[inside] != nil {
-      return (.placeholder(inside, nil, spelling: spelling), spelling.count)
-    }
-    guard let dash = inside.lastIndex(of: "-"), kinds[String(inside[..<dash])] != nil,
-      let number = Int(inside[inside.index(after: dash)...]), number > 0
-    else { return nil }
-    return (.placeholder(String(inside[..<dash]), number, spelling: spelling), spelling.count)
   }
 
   // MARK: - Bytes
@@ -271,6 +274,8 @@ extension ReferencePatterns {
     static let anyPattern = Array("[..]".utf8)
     static let escapedAny = Array("[[..]]".utf8)
     static let ellipsis = Array("...".utf8)
+    /// What starts a placeholder's literal form.
+    static let escapedPlaceholder = Array("<[[".utf8)
   }
 
   /// Whether `pattern` stands in `bytes` at `start`, before `end`.
@@ -309,13 +314,6 @@ extension ReferencePatterns {
 
   /// Whether the line is `...`, spaces and tabs around it.
   static func isEllipsis(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
-    // Most lines start with neither a blank nor a dot: told by their first byte.
-    guard range.count >= 3, [Byte.dot, Byte.space, Byte.tab].contains(bytes[range.lowerBound])
-    else { return false }
-    let blank: (UInt8) -> Bool = { $0 == Byte.space || $0 == Byte.tab }
-    guard let first = bytes[range].firstIndex(where: { !blank($0) }),
-      let last = bytes[range].lastIndex(where: { !blank($0) })
-    else { return false }
-    return last - first == 2 && has(Byte.ellipsis, in: bytes, at: first)
+    ellipsisLine(bytes, range)?.brackets == 0
   }
 }

@@ -50,12 +50,13 @@ struct ReferencePatterns {
     kinds[kind, default: []].append(expression)
   }
 
-  /// Whether `reference` may hold a pattern: `[..]`, `...`, or `<` and a kind's name, looked
-  /// for with `memchr` and `memcmp`, as fast in a debug build as in a release one.
+  /// Whether `reference` may hold a pattern or a literal form: `[..]`, `...`, `<[[`, or `<` and
+  /// a kind's name, looked for with `memchr` and `memcmp`, as fast in a debug build as in a
+  /// release one.
   func mayHold(_ reference: String) -> Bool {
     var reference = reference
     return reference.withUTF8 { text in
-      ([Byte.anyPattern, Byte.ellipsis] + placeholderStarts).contains {
+      ([Byte.anyPattern, Byte.ellipsis, Byte.escapedPlaceholder] + placeholderStarts).contains {
         Self.find($0, in: text, from: 0) != nil
       }
     }
@@ -78,21 +79,26 @@ struct ReferencePatterns {
     return nil
   }
 
-  /// The actual text as recording keeps it over `reference`; the reference itself when the
-  /// two match.
+  /// The actual text as recording keeps it over `reference` (`nil` when there is none): the
+  /// reference itself when the two match.
   ///
   /// Each line of the reference that holds a pattern and matches stands for the actual line
-  /// (or lines, for `...`) it matches; the rest is the actual text.
-  func kept(reference: String, actual: String) -> String {
+  /// (or lines, for `...`) it matches; the rest is the actual text in its literal form
+  /// (``literal(_:placeholders:)``, with the placeholders the filters wrote).
+  func kept(reference: String?, actual: String, placeholders: [Range<Int>]) -> String {
+    let literal = literal(actual, placeholders: placeholders)
+    guard let reference, mayHold(reference) else { return literal }
     var (referenceText, actualText) = (reference, actual)
     let passing = referenceText.withUTF8 { r in actualText.withUTF8 { a in passes(r, a) } }
     if passing == true { return reference }
     let references = TextLines(reference)
     let actuals = TextLines(actual)
+    // The same lines as recorded: a literal form changes no line break.
+    let literals = TextLines(literal)
     var bindings = Bindings()
     // Lines that are the same pair as the line diff pairs them; the pattern lines pair inside
     // each run of changed lines.
-    let diff = LineDiff(old: references, new: actuals)
+    let diff = LineDiff(old: references, new: literals)
     var kept: [Line] = []
     var (r, a) = (0, 0)
     while r < references.count || a < actuals.count {
@@ -111,7 +117,7 @@ struct ReferencePatterns {
       if index > 0 { text.append(Byte.newline) }
       switch line {
       case .reference(let r): text += references.bytes[references.ranges[r]]
-      case .actual(let a): text += actuals.bytes[actuals.ranges[a]]
+      case .actual(let a): text += literals.bytes[literals.ranges[a]]
       }
     }
     if actuals.endsWithNewline { text.append(Byte.newline) }
@@ -203,8 +209,9 @@ struct ReferencePatterns {
 
   /// Where the reference's patterns start, in order.
   ///
-  /// `[..]`, `[[..]]` and `...` are found by their first dot, placeholders by their `<`: one
-  /// `memchr` for each, as a hundred patterns in a reference that passes ask.
+  /// `[..]`, `[[..]]`, `...` and `[[...]]` are found by their first dot, placeholders and their
+  /// literal forms by their `<`: one `memchr` for each, as a hundred patterns in a reference
+  /// that passes ask.
   private func patterns(in text: Bytes) -> [PatternStart] {
     var found: [PatternStart] = []
     var from = 0
@@ -219,14 +226,17 @@ struct ReferencePatterns {
         found.append(PatternStart(start: escaped ? dot - 2 : dot - 1, isEllipsis: false))
         from = dot + 3
       } else if byte(dot + 1) == Byte.dot, byte(dot + 2) == Byte.dot {
+        // A line `...`, or its literal form `[[...]]`: compared as a line of text.
         var start = dot
+        while start > 0, text[start - 1] == Byte.bracket { start -= 1 }
         while start > 0, text[start - 1] == Byte.space || text[start - 1] == Byte.tab {
           start -= 1
         }
         if start == 0 || text[start - 1] == Byte.newline,
-          Self.isEllipsis(text, start..<Self.lineEnd(text, from: start))
+          let line = Self.ellipsisLine(text, start..<Self.lineEnd(text, from: start)),
+          line.brackets != 1
         {
-          found.append(PatternStart(start: start, isEllipsis: true))
+          found.append(PatternStart(start: start, isEllipsis: line.brackets == 0))
         }
         from = dot + 3
       }
@@ -236,7 +246,9 @@ struct ReferencePatterns {
     from = 0
     while let less = Self.firstIndex(of: Byte.less, in: text, from..<text.count) {
       from = less + 1
-      if placeholderStarts.contains(where: { Self.has($0, in: text, at: less) }) {
+      if Self.has(Byte.escapedPlaceholder, in: text, at: less)
+        || placeholderStarts.contains(where: { Self.has($0, in: text, at: less) })
+      {
         found.append(PatternStart(start: less, isEllipsis: false))
       }
     }

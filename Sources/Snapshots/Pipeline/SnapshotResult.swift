@@ -36,12 +36,13 @@ enum SnapshotResult: Sendable {
     case missing
     /// The reference file could not be decoded, with why.
     case unreadable(String)
-    case differs(SnapshotDifference)
+    /// The strategy's difference, and the kinds of placeholders whose numbers alone changed.
+    case differs(SnapshotDifference, renumbered: [PlaceholderRenumbering] = [])
     /// The value is `nil`, and an inline call still has a reference.
     case unexpectedReference
 
     var difference: SnapshotDifference? {
-      if case .differs(let difference) = self { return difference }
+      if case .differs(let difference, _) = self { return difference }
       return nil
     }
   }

@@ -220,55 +220,60 @@ struct SnapshotVerification<Value, Format> {
     -> Judgement
   {
     var actual = captured
+    var placeholders: [Range<Int>] = []
     let filters = prepared.settings.filters
     if !filters.isEmpty, let text = actual as? String {
       do {
-        actual =
-          try SnapshotFilter.apply(
-            filters, to: text, packageRoot: packageRoot,
-            numbers: prepared.settings.sharedNumbers) as? Format
+        let filtered = try SnapshotFilter.filtered(
+          filters, text, packageRoot: packageRoot, numbers: prepared.settings.sharedNumbers)
+        (actual, placeholders) = (filtered.text as? Format, filtered.placeholders)
       } catch {
         return .failed(.failed(.invalidSettings, error.description))
       }
+    }
+    // What recording writes: a text's pattern syntax in its literal form, the patterns of the
+    // reference whose lines still match kept as written.
+    func recorded(over reference: String?) -> Format? {
+      guard let text = actual as? String else { return actual }
+      return ReferencePatterns(filters: filters).kept(
+        reference: reference, actual: text, placeholders: placeholders) as? Format
     }
     let mismatch: SnapshotResult.Mismatch
     if let referenceData, let captured = actual {
       if let matches = strategy.diffing.matchesRecording, matches(captured, referenceData) {
         return .matched
       }
-      // What a reference's patterns match stays as written, compared and recorded alike. A
-      // text stored as its UTF-8 (`matchesRecording`) is matched in its file's bytes, before
+      // A text stored as its UTF-8 (`matchesRecording`) is matched in its file's bytes, before
       // it is decoded.
-      var patterns: ReferencePatterns?
-      if let actualText = captured as? String {
-        let found = ReferencePatterns(filters: filters)
-        if strategy.diffing.matchesRecording == nil {
-          patterns = found
-        } else if let passing = found.passes(referenceData, actualText) {
-          if passing { return .matched }
-          patterns = found
-        }
+      if strategy.diffing.matchesRecording != nil, let text = captured as? String,
+        ReferencePatterns(filters: filters).passes(referenceData, text) == true
+      {
+        return .matched
       }
       do {
         let reference = try strategy.diffing.fromData(referenceData)
-        if let patterns, let text = reference as? String, let actualText = captured as? String,
-          patterns.mayHold(text)
-        {
-          let kept = patterns.kept(reference: text, actual: actualText)
-          if kept == text { return .matched }
-          actual = kept as? Format
+        var renumbered: [PlaceholderRenumbering] = []
+        if let text = reference as? String {
+          actual = recorded(over: text)
+          if let kept = actual as? String {
+            if kept == text { return .matched }
+            renumbered = PlaceholderRenumbering.between(
+              reference: text, actual: kept, filters: filters)
+          }
         }
         guard let difference = strategy.diffing.diff(reference, actual ?? captured) else {
           return .matched
         }
-        mismatch = .differs(difference)
+        mismatch = .differs(difference, renumbered: renumbered)
       } catch {
         mismatch = .unreadable("\(error)")
+        actual = recorded(over: nil)
       }
     } else if referenceData != nil {
       mismatch = .unexpectedReference
     } else if actual != nil {
       mismatch = .missing
+      actual = recorded(over: nil)
     } else {
       return .matched
     }

@@ -34,6 +34,24 @@ enum FailureMessage {
     }
   }
 
+  /// The strategy's difference, then what changed in the placeholders' numbers alone.
+  private static func difference(_ mismatch: SnapshotResult.Mismatch) -> String? {
+    guard case .differs(let difference, let renumbered) = mismatch else { return nil }
+    return ([difference.message] + renumbered.map(renumbering)).joined(separator: "\n\n")
+  }
+
+  /// What happened to a kind's numbers, when it may be harmless, and the filter that ignores it.
+  private static func renumbering(_ change: PlaceholderRenumbering) -> String {
+    let happened = [
+      change.split ? "values that were equal now differ" : nil,
+      change.merged ? "values that differed are now equal" : nil,
+    ].compactMap { $0 }.joined(separator: ", and ")
+    return "Only the numbers of the <\(change.kind)-N> placeholders changed: \(happened).\n"
+      + "Numbering tells equal values apart; where they are equal in one run and not in the "
+      + "next (timestamps with second precision made in one go, on either side of a second), "
+      + "number them flat: \(change.flat.joined(separator: ", "))."
+  }
+
   /// Says what was recorded, with the difference it accepted when it replaced a reference.
   private static func recorded(_ mismatch: SnapshotResult.Mismatch, path: String) -> String {
     let what: String
@@ -42,7 +60,7 @@ enum FailureMessage {
     case .unreadable, .differs, .unexpectedReference:
       what = "\(headline(mismatch)). Recorded a new snapshot over it"
     }
-    let accepted = mismatch.difference.map { "\n\n\($0.message)\n" } ?? ""
+    let accepted = difference(mismatch).map { "\n\n\($0)\n" } ?? ""
     return "\(what): \(path)\(accepted)\nRe-run the test to verify it."
   }
 
@@ -51,8 +69,8 @@ enum FailureMessage {
     settings: SnapshotSettings?
   ) -> String {
     var lines = ["\(headline(mismatch)): \(kept.referencePath)"]
-    if let difference = mismatch.difference {
-      lines += ["", difference.message, ""]
+    if let difference = difference(mismatch) {
+      lines += ["", difference, ""]
     }
     lines.append("Actual:    \(kept.actual.path)")
     for artifact in kept.artifacts {
@@ -106,7 +124,7 @@ enum FailureMessage {
       return """
         The inline snapshot does not match\(recording ? " (record: true cannot write it)" : "").
 
-        \(mismatch.difference?.message ?? "")
+        \(difference(mismatch) ?? "")
 
         snapshot-record does not rewrite this spelling's `with:` text: change the call to \
         assertInlineSnapshot(of:as:) from InlineSnapshots to have it recorded.
@@ -114,8 +132,10 @@ enum FailureMessage {
     }
     var lines: [String] = site.message.isEmpty ? [] : [site.message]
     switch (mismatch, kept.actual) {
-    case (.differs(let difference), _):
-      lines += ["The inline snapshot does not match (\(site.call)).", "", difference.message, ""]
+    case (.differs, _):
+      lines += [
+        "The inline snapshot does not match (\(site.call)).", "", difference(mismatch) ?? "", "",
+      ]
     case (_, let actual?):
       // Escaped as the diff's lines are: on a colour terminal, a value's own colour is shown.
       lines += [
