@@ -111,8 +111,8 @@ import Testing
     }
   }
 
-  @Test func invalidRecordModeFailsEvenAMatchingSnapshot() throws {
-    let probe = try Probe.run(
+  @Test func invalidRecordModeFailsEvenAMatchingSnapshot() async throws {
+    let probe = try await Probe.run(
       "invalidRecordModeProbe", environment: ["SNAPSHOT_TESTING_RECORD": "yes"])
     #expect(probe.status != 0, "\(probe.output)")
     #expect(
@@ -131,10 +131,10 @@ import Testing
     }
   }
 
-  @Test func underTheRecordCommandMessagesDoNotNameIt() throws {
+  @Test func underTheRecordCommandMessagesDoNotNameIt() async throws {
     let store = try TemporaryDirectory()
     defer { store.remove() }
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "insideRecordCommandProbe",
       environment: ["SNAPSHOTS_RUN": "record-probe", "SNAPSHOTS_PENDING_DIRECTORY": store.path])
     #expect(probe.status != 0)

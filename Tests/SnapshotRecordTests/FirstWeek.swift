@@ -56,6 +56,14 @@ struct FirstWeek {
       dryRun.output.contains("Would record \(Self.folder)/traitRecords.1.txt"), "\(dryRun.output)")
     #expect(dryRun.output.contains("showing what they recorded"), "\(dryRun.output)")
     #expect(!dryRun.output.contains("applying what they recorded"), "\(dryRun.output)")
+    // What the dry run showed stays pending, as every change nobody decided on: a run of
+    // other tests leaves it, and recording its own test supersedes it.
+    let other = try package.snapshotRecord("--filter", "emoji🎉")
+    #expect(
+      other.output.contains("Left pending: 1 change of earlier runs"), "\(other.output)")
+    #expect(try package.snapshotRecord("--filter", "traitRecords").status == 0)
+    let pending = try package.snapshotRecord("--pending")
+    #expect(!pending.output.contains("traitRecords"), "\(pending.output)")
     let none = try package.snapshotRecord("--filter", "noTestIsCalledThis")
     #expect(none.status != 0)
     #expect(

@@ -72,9 +72,8 @@ struct BrowserLifetimeTests {
   @Test func fiftyScreenshotsStartOneBrowserThatEndsWithTheProcess() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let probe = try await onOwnThread {
-      try Probe.run("fiftyScreenshotsProbe", environment: ["SNAPSHOTS_PROBE_FOLDER": folder.path])
-    }
+    let probe = try await Probe.run(
+      "fiftyScreenshotsProbe", environment: ["SNAPSHOTS_PROBE_FOLDER": folder.path])
     #expect(probe.status == 0, "\(probe.output)")
     let line = try #require(
       probe.output.split(separator: "\n").first { $0.hasPrefix("starts=") }, "\(probe.output)")
@@ -161,13 +160,11 @@ struct BrowserLifetimeTests {
   @Test func aMissingBrowserFailsClearlyAndRecordsNothing() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let probe = try await onOwnThread {
-      try Probe.run(
-        "missingBrowserProbe",
-        environment: [
-          "SNAPSHOTS_PROBE_FOLDER": folder.path, Chromium.variable: "/nonexistent/chromium",
-        ])
-    }
+    let probe = try await Probe.run(
+      "missingBrowserProbe",
+      environment: [
+        "SNAPSHOTS_PROBE_FOLDER": folder.path, Chromium.variable: "/nonexistent/chromium",
+      ])
     #expect(probe.status == 0, "\(probe.output)")
     #expect(
       probe.output.contains(

@@ -178,9 +178,8 @@ struct BrowserRecoveryTests {
 
   @Test(arguments: Mishap.allCases)
   func aBrowserThatEndedOrHungIsReplaced(_ mishap: Mishap) async throws {
-    let probe = try await onOwnThread {
-      try Probe.run("mishapProbe", environment: ["SNAPSHOTS_PROBE_MISHAP": mishap.rawValue])
-    }
+    let probe = try await Probe.run(
+      "mishapProbe", environment: ["SNAPSHOTS_PROBE_MISHAP": mishap.rawValue])
     #expect(probe.status == 0, "\(probe.output)")
   }
 
@@ -256,7 +255,7 @@ struct ScreenshotLoadTests {
   }
 
   @Test func aSuiteOfScreenshotsPassesWithTheDefaultTimeoutsUnderLoad() async throws {
-    let probe = try await onOwnThread { try Probe.run("loadProbe") }
+    let probe = try await Probe.run("loadProbe")
     #expect(probe.status == 0, "\(probe.output)")
   }
 }

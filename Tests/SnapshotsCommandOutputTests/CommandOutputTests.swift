@@ -201,8 +201,8 @@ typealias Command = SnapshotsCommandOutput.Command
   }
 
   /// `ECHILD` fails the assertion saying why, instead of recording an exit status of -1.
-  @Test func aLostChildFailsSayingWhy() throws {
-    let probe = try Probe.run("lostChildProbe")
+  @Test func aLostChildFailsSayingWhy() async throws {
+    let probe = try await Probe.run("lostChildProbe")
     #expect(
       probe.output.contains(
         "sh -c 'echo ran; exit 3' ran, but how it ended could not be learnt (waitpid: No child processes; does the test process ignore SIGCHLD?). It had written:\n[standard output]\nran\n"
@@ -246,8 +246,8 @@ typealias Command = SnapshotsCommandOutput.Command
   }
 
   /// A program that cannot start, and one that can, leave no descriptor open behind them.
-  @Test func noDescriptorLeaks() throws {
-    let probe = try Probe.run("descriptorProbe")
+  @Test func noDescriptorLeaks() async throws {
+    let probe = try await Probe.run("descriptorProbe")
     let counts = try #require(
       probe.output.split(separator: "\n").first { $0.hasPrefix("DESCRIPTORS: ") }, "\(probe.output)"
     )

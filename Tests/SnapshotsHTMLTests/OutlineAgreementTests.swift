@@ -16,7 +16,9 @@ enum ChromiumOracle {
   static func outline(of html: String) async throws -> String {
     let emulation = ScreenshotRequest.Emulation(
       viewport: .desktop, deviceScaleFactor: 1, colorScheme: .light, reducedMotion: true)
-    return try await PageCapture.inLoadedPage(.html(html), emulation, within: .seconds(60)) {
+    // A test of agreement, not of speed: beside the whole suite on two cores (builds of
+    // throwaway packages, a probe that keeps both cores busy), a page has minutes.
+    return try await PageCapture.inLoadedPage(.html(html), emulation, within: .seconds(300)) {
       try await RenderedOutline.read($0)
     }
   }

@@ -47,11 +47,11 @@ import Testing
     }
   }
 
-  @Test func noFileTheToolkitWritesHoldsASecret() throws {
+  @Test func noFileTheToolkitWritesHoldsASecret() async throws {
     let package = try TemporaryDirectory()
     defer { package.remove() }
     let root = package.url.standardizedFileURL.path
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "secretsProbe",
       environment: [
         "SECRETS_PACKAGE": root, PendingStore.directoryVariable: root + "/.build/snapshots/pending",

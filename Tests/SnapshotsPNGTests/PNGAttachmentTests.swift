@@ -23,14 +23,14 @@ import Testing
       of: actual, as: .png, record: .never, snapshotDirectory: folder, testName: "probe")
   }
 
-  @Test func failuresAttachReferenceActualAndDifference() throws {
+  @Test func failuresAttachReferenceActualAndDifference() async throws {
     let references = try TemporaryDirectory()
     let attachments = try TemporaryDirectory()
     defer {
       references.remove()
       attachments.remove()
     }
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "attachmentProbe",
       environment: [
         Self.folderVariable: references.path,

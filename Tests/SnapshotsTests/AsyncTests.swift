@@ -44,8 +44,8 @@ import Testing
 
   /// Measured in a child process of its own: in the full suite, other tests' synchronous
   /// assertions hold the cooperative threads, and the time would be theirs.
-  @Test func hungStrategiesTimeOutTogetherWithoutHoldingThreads() throws {
-    let probe = try Probe.run("hungStrategiesProbe")
+  @Test func hungStrategiesTimeOutTogetherWithoutHoldingThreads() async throws {
+    let probe = try await Probe.run("hungStrategiesProbe")
     #expect(probe.status == 0, "\(probe.output)")
     #expect(probe.output.contains("hungStrategiesProbe() passed"), "\(probe.output)")
   }

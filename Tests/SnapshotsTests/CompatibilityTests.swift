@@ -63,11 +63,11 @@ import Testing
     withSnapshotTesting(record: .never) { #expect(!isRecording) }
   }
 
-  @Test func isRecordingRecordsUnlessAScopeSaysOtherwise() throws {
+  @Test func isRecordingRecordsUnlessAScopeSaysOtherwise() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     try Data("old".utf8).write(to: folder.file("isRecordingProbe.g.txt"))
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "isRecordingProbe",
       environment: ["PROBE_FOLDER": folder.path, "SNAPSHOT_TESTING_RECORD": "never"])
     #expect(probe.status == 0, "\(probe.output)")

@@ -55,11 +55,11 @@ import XCTest
       of: Self.value, as: .lines, named: "probe", record: .never, snapshotDirectory: folder)
   }
 
-  @Test func swiftTestingReportsTheWholeMessageEscapedOnTheConsoleAndInJUnitXML() throws {
+  @Test func swiftTestingReportsTheWholeMessageEscapedOnTheConsoleAndInJUnitXML() async throws {
     let folder = try Self.folderWithReference(test: "controlCharactersProbe")
     defer { folder.remove() }
     let xml = folder.file("junit.xml")
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "controlCharactersProbe", environment: Self.environment(folder),
       arguments: ["--xunit-output", xml.path])
     #expect(probe.status != 0)
@@ -72,15 +72,18 @@ import XCTest
     #expect(lint.status == 0, "\(lint.output)")
   }
 
-  @Test func xcTestReportsTheWholeMessageEscaped() throws {
+  @Test func xcTestReportsTheWholeMessageEscaped() async throws {
     let folder = try Self.folderWithReference(test: "testFails")
     defer { folder.remove() }
-    let probe = try Command(
-      URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
-      ["SnapshotsTests.ControlCharacterXCTestProbe/testFails"], in: folder.url,
-      environment: ProcessInfo.processInfo.environment.merging(
-        Self.environment(folder).merging([Probe.variable: "ControlCharacterXCTestProbe"]) { $1 }
-      ) { $1 })
+    let environment = ProcessInfo.processInfo.environment.merging(
+      Self.environment(folder).merging([Probe.variable: "ControlCharacterXCTestProbe"]) { $1 }
+    ) { $1 }
+    let probe = try await onOwnThread {
+      try Command(
+        URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
+        ["SnapshotsTests.ControlCharacterXCTestProbe/testFails"], in: folder.url,
+        environment: environment)
+    }
     #expect(probe.status != 0)
     Self.expectWholeMessage(in: probe.output, folder: folder)
   }

@@ -30,14 +30,14 @@ import Testing
     }
   }
 
-  @Test func onCIACodeChosenModeWritesNothingIntoThePackage() throws {
+  @Test func onCIACodeChosenModeWritesNothingIntoThePackage() async throws {
     let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("__Snapshots__/RecordModeTests/codeChosenModeOnCIProbe.ci-probe.txt")
     defer {
       try? FileManager.default.removeItem(at: reference)
       folder.remove()
     }
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "codeChosenModeOnCIProbe",
       environment: ["CI": "true", "SNAPSHOT_ARTIFACTS": folder.path])
     #expect(probe.status != 0)
@@ -87,7 +87,7 @@ import Testing
 
   /// `snapshot-record --dry-run` must write nothing: under the command, the test process
   /// leaves every value to it, whatever the code's record mode.
-  @Test func underTheRecordCommandACodeChosenModeWritesNothing() throws {
+  @Test func underTheRecordCommandACodeChosenModeWritesNothing() async throws {
     let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent(
         "__Snapshots__/RecordModeTests/codeChosenModeUnderRecordCommandProbe.record-probe.txt")
@@ -95,7 +95,7 @@ import Testing
       try? FileManager.default.removeItem(at: reference)
       folder.remove()
     }
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "codeChosenModeUnderRecordCommandProbe",
       environment: [
         "SNAPSHOTS_RUN": "record-probe", "SNAPSHOTS_PENDING_DIRECTORY": folder.path,

@@ -100,11 +100,11 @@ import Testing
   }
 
   /// A refused variant reaches `snapshot-record` as the kind it is, like every failure.
-  @Test func aRefusedVariantIsLoggedWithItsKind() throws {
+  @Test func aRefusedVariantIsLoggedWithItsKind() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let log = folder.file("failures.jsonl")
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "clashingVariantsProbe", environment: [FailureLog.variable: log.path])
     #expect(probe.status != 0, "\(probe.output)")
     let entries = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
@@ -140,13 +140,13 @@ import Testing
       snapshotDirectory: folder, testName: "themes()")
   }
 
-  @Test func theEnvironmentsRecordModeRecordsEveryVariant() throws {
+  @Test func theEnvironmentsRecordModeRecordsEveryVariant() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     for theme in ["light", "dark"] {
       try Data("\(theme) v1".utf8).write(to: folder.file("themes.theme=\(theme).txt"))
     }
-    let probe = try Probe.run(
+    let probe = try await Probe.run(
       "variantsRecordProbe",
       environment: ["SNAPSHOT_TESTING_RECORD": "failed", "VARIANTS_FOLDER": folder.path])
     #expect(probe.status != 0, "recording fails the test")

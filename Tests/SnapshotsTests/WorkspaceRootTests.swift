@@ -53,7 +53,7 @@ import Testing
     #expect(throws: WorkspaceRoot.Problem.self) { try fixtures(in: "__Snapshots__") }
   }
 
-  @Test func aRootThatDoesNotHoldTheTestFailsItAndWritesNothing() throws {
+  @Test func aRootThatDoesNotHoldTheTestFailsItAndWritesNothing() async throws {
     let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("__Snapshots__/WorkspaceRootTests/workspaceRootProbe.probe.txt")
     let folder = try TemporaryDirectory()
@@ -75,7 +75,7 @@ import Testing
       (other.path, "which does not hold this test's file: no tail of \(#filePath)"),
       ("", "set but empty"),
     ] {
-      let probe = try Probe.run(
+      let probe = try await Probe.run(
         "workspaceRootProbe",
         environment: [WorkspaceRoot.variable: root, "SNAPSHOT_ARTIFACTS": artifacts.path])
       #expect(probe.status != 0)

@@ -16,15 +16,22 @@ public enum Probe {
 
   /// Runs the Swift Testing test `name` of this binary in a child process in `directory`, with
   /// `environment` added to this one's.
+  ///
+  /// The child is awaited on a thread of its own: a test blocked on it would hold one of the
+  /// few threads every test's tasks share, and two such tests on a two-core machine stall the
+  /// whole suite (screenshots and timeouts included) until their children end.
   public static func run(
     _ name: String, environment: [String: String] = [:], arguments: [String] = [],
     in directory: URL = FileManager.default.temporaryDirectory
-  ) throws -> Command {
-    try Command(
-      URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
-      ["--testing-library", "swift-testing", "--filter", name] + arguments, in: directory,
-      environment: ProcessInfo.processInfo.environment.merging(
-        environment.merging([variable: name]) { $1 }
-      ) { $1 })
+  ) async throws -> Command {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    let environment = ProcessInfo.processInfo.environment.merging(
+      environment.merging([variable: name]) { $1 }
+    ) { $1 }
+    return try await onOwnThread {
+      try Command(
+        executable, ["--testing-library", "swift-testing", "--filter", name] + arguments,
+        in: directory, environment: environment)
+    }
   }
 }
