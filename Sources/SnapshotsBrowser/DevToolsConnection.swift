@@ -30,11 +30,23 @@ final class DevToolsConnection: Sendable {
   /// Why Chromium stopped answering: its last words on standard error.
   private let ending: @Sendable () -> String
 
+  /// A command sent and not answered yet: the page it is for, the deadline its wait counts
+  /// against (until its reply is read), and the task waiting for it.
+  private struct Waiter {
+    let session: String?
+    let deadline: BrowserDeadline
+    let reply: CheckedContinuation<DevToolsObject, any Error>
+
+    func finish(with result: Result<DevToolsObject, any Error>) {
+      deadline.endWait()
+      reply.resume(with: result)
+    }
+  }
+
   private struct State {
     var nextID = 1
-    /// The commands sent and not answered yet, with the page each is for.
-    var waiting: [Int: (session: String?, reply: CheckedContinuation<DevToolsObject, any Error>)] =
-      [:]
+    /// The commands sent and not answered yet.
+    var waiting: [Int: Waiter] = [:]
     /// The pages whose renderer crashed: their commands are never answered.
     var crashed: Set<String> = []
     /// Per page (session), its requests under way by id: their URLs, and the order in which
@@ -93,13 +105,15 @@ final class DevToolsConnection: Sendable {
     var data = try JSONSerialization.data(withJSONObject: message)
     data.append(0)
     let reply = try await withCheckedThrowingContinuation { continuation in
+      let waiter = Waiter(session: session, deadline: deadline, reply: continuation)
+      deadline.beginWait()
       let refused = state.withLock { state -> BrowserError? in
         if let ended = state.ended { return ended }
         if let session, state.crashed.contains(session) { return .pageCrashed }
-        state.waiting[id] = (session, continuation)
+        state.waiting[id] = waiter
         return nil
       }
-      if let refused { return continuation.resume(throwing: refused) }
+      if let refused { return waiter.finish(with: .failure(refused)) }
       if let failure = write(data, method, until: deadline) { return end(because: failure) }
       let remaining = deadline.remaining.components
       let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
@@ -117,6 +131,8 @@ final class DevToolsConnection: Sendable {
 
   /// Waits until the page has no request under way, until `deadline`.
   func networkIdle(session: String, until deadline: BrowserDeadline) async throws {
+    deadline.beginWait()
+    defer { deadline.endWait() }
     while let pending = state.withLock({ $0.requests[session]?.values.min { $0.order < $1.order } })
     {
       guard !deadline.hasPassed else {
@@ -213,16 +229,16 @@ final class DevToolsConnection: Sendable {
       let waiting = state.withLock { state in
         state.crashed.insert(session)
         let ids = state.waiting.filter { $0.value.session == session }.keys
-        return ids.compactMap { state.waiting.removeValue(forKey: $0)?.reply }
+        return ids.compactMap { state.waiting.removeValue(forKey: $0) }
       }
-      for reply in waiting { reply.resume(throwing: BrowserError.pageCrashed) }
+      for waiter in waiting { waiter.finish(with: .failure(BrowserError.pageCrashed)) }
     default:
       break
     }
   }
 
   private func answer(_ id: Int, with result: Result<DevToolsObject, any Error>) {
-    state.withLock { $0.waiting.removeValue(forKey: id) }?.reply.resume(with: result)
+    state.withLock { $0.waiting.removeValue(forKey: id) }?.finish(with: result)
   }
 
   /// Ends the connection for good, once (the first reason is kept): every command waiting
@@ -231,9 +247,9 @@ final class DevToolsConnection: Sendable {
     let (error, waiting) = state.withLock { state in
       if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
-      return (state.ended ?? reason, state.waiting.values.map(\.reply))
+      return (state.ended ?? reason, Array(state.waiting.values))
     }
     closeCommands()
-    for reply in waiting { reply.resume(throwing: error) }
+    for waiter in waiting { waiter.finish(with: .failure(error)) }
   }
 }

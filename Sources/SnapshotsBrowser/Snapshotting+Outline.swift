@@ -24,9 +24,9 @@ extension Snapshotting where Value: WebPage, Format == String {
   /// - Parameters:
   ///   - viewport: The window's size in CSS pixels.
   ///   - colorScheme: What `prefers-color-scheme` matches.
-  ///   - timeout: The outline's whole time, from its turn in the browser, as a screenshot's;
-  ///     past it the assertion fails and the browser is stopped. It replaces the assertion's
-  ///     `timeout:`.
+  ///   - timeout: How long the outline may wait on the browser, all its steps together, as a
+  ///     screenshot's; past it the assertion fails and the browser is stopped. It replaces the
+  ///     assertion's `timeout:`.
   public static func renderedOutline(
     viewport: Viewport = .desktop, colorScheme: ColorScheme = .light,
     timeout: Duration = .seconds(30)

@@ -111,10 +111,10 @@ extension Snapshotting where Value: WebPage, Format == Image {
   ///   - maxDifferentPixels: How many pixels may differ.
   ///   - maxDifferentPixelRatio: What share of the pixels may differ.
   ///   - ignoringAntialiasing: Whether a pixel that differs only by anti-aliasing is left out.
-  ///   - timeout: The screenshot's whole time, from its turn in the browser (the browser's
-  ///     start, loading, waiting and capturing all draw on it); past it the assertion fails and
-  ///     the browser is stopped. It replaces the assertion's `timeout:`, which would also count
-  ///     the time spent waiting behind other tests' screenshots.
+  ///   - timeout: How long the screenshot may wait on the browser, all its steps together (the
+  ///     browser's start, loading, waiting and capturing); past it the assertion fails and the
+  ///     browser is stopped. It replaces the assertion's `timeout:`, which would also count the
+  ///     time spent behind other tests' screenshots and other tests' work.
   public static func screenshot(
     viewport: Viewport = .desktop, deviceScaleFactor: Double = 1,
     area: ScreenshotArea = .viewport, colorScheme: ColorScheme = .light,
