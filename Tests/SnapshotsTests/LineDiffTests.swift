@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Snapshots
+@_spi(Tooling) @testable import Snapshots
 
 /// The line diff is correct (the unchanged lines are common to both texts) and minimal (as many
 /// as the longest common subsequence) on many random inputs.

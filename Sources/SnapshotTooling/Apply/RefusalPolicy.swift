@@ -43,6 +43,11 @@ struct RefusalPolicy {
     case sourceLeft(String)
     /// Writing failed.
     case notWritten(String)
+    /// A group would decide a part of a change whose records are CI shards' (`--from`), which
+    /// are left as they are, so its other part could not stay pending.
+    case partOfShard
+    /// A group's hunk is no longer in the change (an earlier decision changed it).
+    case hunkGone
 
     var description: String {
       switch self {
@@ -69,6 +74,10 @@ struct RefusalPolicy {
       case .recordDamaged(let reason):
         "this pending record cannot be read (\(reason)), so nothing is written from it: run the tests again with snapshot-record, which records its change anew (a run of every test replaces this run), or delete the file to drop it"
       case .sourceLeft(let why), .notWritten(let why): why
+      case .partOfShard:
+        "the group decides only a part of this change, and CI shards' records are left as they are, so the rest could not stay pending; decide the change whole by its own id"
+      case .hunkGone:
+        "it no longer holds the group's lines (an earlier decision changed it); decide it by its own id"
       }
     }
 
@@ -77,7 +86,9 @@ struct RefusalPolicy {
     /// are there to read; the others wait for a new run.
     var keepsRecords: Bool {
       switch self {
-      case .sourceChanged, .sourceLeft, .notWritten, .dataDamaged, .recordDamaged: true
+      case .sourceChanged, .sourceLeft, .notWritten, .dataDamaged, .recordDamaged, .partOfShard,
+        .hunkGone:
+        true
       default: false
       }
     }

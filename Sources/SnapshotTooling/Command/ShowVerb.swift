@@ -14,7 +14,14 @@ enum ShowVerb {
     do {
       pending = try PendingChanges(
         packageDirectory: options.package, origin: .init(shards: options.shards))
-      guard let found = try pending.resolve([options.changeID ?? ""]).first else { return .usage }
+      // A group's id shows its first change.
+      let named = try pending.resolve([options.changeID ?? ""])
+      guard
+        let found = named.changes.first
+          ?? named.groups.first?.members.first.flatMap({ id in
+            pending.changes.first { $0.id == id }
+          })
+      else { return .usage }
       change = found
     } catch let error as PendingChanges.UnknownID {
       print("error: \(error)")

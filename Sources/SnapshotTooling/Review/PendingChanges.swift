@@ -30,7 +30,7 @@ struct PendingChanges {
   /// files that cannot be read: what is refused, as `path: why`.
   private(set) var problems: [String] = []
 
-  private var applier: RunApplier {
+  var applier: RunApplier {
     RunApplier(
       packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true))
   }
@@ -100,23 +100,30 @@ struct PendingChanges {
   mutating func accept(_ change: PendingChange) -> Accepted {
     // As it is now: an earlier accept may have moved it onto a rewritten source.
     let change = changes.first { $0.id == change.id } ?? change
-    let others = changes.filter { $0.id != change.id }.map(\.entry)
-    let run = PendingRun(
-      directory: change.entry.url.deletingLastPathComponent(), entries: [change.entry],
-      usedReferences: [], writtenSources: writtenSources)
-    let report = applier.apply(run, leaving: others)
+    let report = write(change.entry, of: change)
     guard report.refused.isEmpty else {
       return .refused(report.refused.map { "\($0.path): \($0.reason)" })
-    }
-    if case .inline(let call) = change.record {
-      if let text = try? String(contentsOfFile: call.sourceFile, encoding: .utf8) {
-        writtenSources.insert(ContentHash.of(text))
-      }
     }
     settle(change.target)
     changes.removeAll { $0.id == change.id }
     reload(source: change.record.sourceLocation.file)
     return .written(report)
+  }
+
+  /// Writes `entry` (a change's record, or a part of it) through the applier, moving the other
+  /// changes of its source onto the text it wrote; settles nothing.
+  mutating func write(_ entry: PendingRun.Entry, of change: PendingChange) -> RunApplier.Report {
+    let others = changes.filter { $0.id != change.id }.map(\.entry)
+    let run = PendingRun(
+      directory: change.entry.url.deletingLastPathComponent(), entries: [entry],
+      usedReferences: [], writtenSources: writtenSources)
+    let report = applier.apply(run, leaving: others)
+    if report.refused.isEmpty, case .inline(let call) = entry.record,
+      let text = try? String(contentsOfFile: call.sourceFile, encoding: .utf8)
+    {
+      writtenSources.insert(ContentHash.of(text))
+    }
+    return report
   }
 
   /// Deletes a change's records (in the store); never a reference or a source.
@@ -126,14 +133,14 @@ struct PendingChanges {
   }
 
   /// Removes every record of a target from the store.
-  private mutating func settle(_ target: String) {
+  mutating func settle(_ target: String) {
     if origin == .store { records[target]?.forEach(PendingRun.remove) }
     records[target] = nil
   }
 
   /// Reads again the inline records of one test source, which an accept moved onto the text
   /// it wrote. (Its file records only got the new text's hash, which ``writtenSources`` holds.)
-  private mutating func reload(source: String) {
+  mutating func reload(source: String) {
     let decoder = JSONDecoder()
     for index in changes.indices
     where changes[index].kind == .inline && changes[index].record.sourceLocation.file == source {
@@ -142,6 +149,16 @@ struct PendingChanges {
       var entry = changes[index].entry
       entry.record = record
       changes[index] = PendingChange(entry)
+    }
+  }
+
+  /// Reads again the records of these changes, which a decision on a part of each rewrote.
+  mutating func reload(_ ids: Set<String>) {
+    let decoder = JSONDecoder()
+    for index in changes.indices where ids.contains(changes[index].id) {
+      guard let record = try? PendingRun.record(at: changes[index].entry.url, decoder: decoder)
+      else { continue }
+      changes[index] = PendingChange(PendingRun.Entry(record: record, url: changes[index].entry.url))
     }
   }
 
@@ -165,24 +182,30 @@ struct PendingChanges {
     }
   }
 
-  /// The changes these ids (or unique prefixes of at least ``PendingChange/shortestPrefix``
-  /// characters) name, in their order: a change's, or a group's (``ChangeGroup``), which names
-  /// each of its changes.
-  func resolve(_ ids: [String]) throws(UnknownID) -> [PendingChange] {
-    var found: [PendingChange] = []
+  /// What these ids (or unique prefixes of at least ``PendingChange/shortestPrefix``
+  /// characters) name, each once, in their order: changes, and groups (``ChangeGroup``), whose
+  /// deciding decides their hunk in each of their changes.
+  func resolve(_ ids: [String]) throws(UnknownID) -> (
+    changes: [PendingChange], groups: [ChangeGroup]
+  ) {
     let groups = ids.contains(where: ChangeGroup.isGroupID) ? ChangeGroup.of(changes) : []
+    var found: (changes: [PendingChange], groups: [ChangeGroup]) = ([], [])
+    var seen: Set<String> = []
     for given in ids {
       let id = given.lowercased()
       guard id.count >= PendingChange.shortestPrefix else { throw .tooShort(given) }
-      let named: [(id: String, members: [String])] =
-        ChangeGroup.isGroupID(id)
-        ? groups.filter { $0.id.hasPrefix(id) }.map { ($0.id, $0.members) }
-        : changes.filter { $0.id.hasPrefix(id) }.map { ($0.id, [$0.id]) }
-      guard named.count == 1 else {
-        throw named.isEmpty ? .unknown(given) : .ambiguous(given, ids: named.map(\.id).sorted())
+      func one<Named>(_ named: [Named], _ idOf: (Named) -> String) throws(UnknownID) -> Named? {
+        guard named.count == 1 else {
+          throw named.isEmpty ? .unknown(given) : .ambiguous(given, ids: named.map(idOf).sorted())
+        }
+        return seen.insert(idOf(named[0])).inserted ? named[0] : nil
       }
-      for member in named[0].members where !found.contains(where: { $0.id == member }) {
-        found += changes.filter { $0.id == member }
+      if ChangeGroup.isGroupID(id) {
+        if let group = try one(groups.filter { $0.id.hasPrefix(id) }, \.id) {
+          found.groups.append(group)
+        }
+      } else if let change = try one(changes.filter { $0.id.hasPrefix(id) }, \.id) {
+        found.changes.append(change)
       }
     }
     return found

@@ -35,9 +35,21 @@ struct PendingListing: Encodable {
     /// An inline change's texts (`newText` is absent when the literal goes).
     var oldText: String?
     var newText: String?
+    /// What a text change changes, run by run of changed lines, in the order of the text;
+    /// absent for bytes that are not text, which are decided whole.
+    var hunks: [Hunk]?
   }
 
-  /// Changes that share their diff (``ChangeGroup``): `--accept` and `--reject` take its id.
+  /// A run of changed lines of one change (``TextHunks/Hunk``): what it removes and adds, and
+  /// the group that decides it with the same hunk in other changes, if any.
+  struct Hunk: Encodable {
+    var removed: [String]
+    var added: [String]
+    var group: String?
+  }
+
+  /// Changes that share a hunk (``ChangeGroup``): `--accept` and `--reject` take its id, and
+  /// decide that hunk in each of them.
   struct Group: Encodable {
     var id: String
     var removed: [String]
@@ -58,10 +70,13 @@ struct PendingListing: Encodable {
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
     problems = pending.problems.isEmpty ? nil : pending.problems
-    groups = ChangeGroup.of(pending.changes).map {
+    let hunks = pending.changes.map { ($0.id, $0.hunks()) }
+    let grouped = ChangeGroup.of(hunks)
+    groups = grouped.map {
       Group(id: $0.id, removed: $0.removed, added: $0.added, changes: $0.members)
     }
-    changes = pending.changes.map { change in
+    let groupIDs = Set(grouped.map(\.id))
+    changes = zip(pending.changes, hunks).map { change, hunks in
       var listed = Change(
         id: change.id, kind: change.kind, status: change.status, test: change.testName,
         sourceFile: pending.relative(change.record.sourceLocation.file),
@@ -81,6 +96,12 @@ struct PendingListing: Encodable {
         listed.function = call.functionName.isEmpty ? nil : call.functionName
         listed.oldText = call.oldText
         listed.newText = call.newText
+      }
+      listed.hunks = hunks.1?.hunks.map { hunk in
+        let group = ChangeGroup.id(ofKey: hunk.key)
+        return Hunk(
+          removed: hunk.removed, added: hunk.added,
+          group: groupIDs.contains(group) ? group : nil)
       }
       return listed
     }

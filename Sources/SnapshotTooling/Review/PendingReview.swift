@@ -64,12 +64,13 @@ struct PendingReview {
     return refused ? .refused : .success
   }
 
-  /// Accepts and rejects the changes these ids name; an id that names none is a usage error,
-  /// and then nothing changes.
+  /// Accepts and rejects what these ids name: a change whole, or a group's hunk in each of its
+  /// changes (what else they change stays pending). An id that names nothing, or a change named
+  /// on both sides, is a usage error, and then nothing changes.
   func decide(accepting accepted: [String], rejecting rejected: [String]) -> ExitCode {
     guard var pending = load() else { return .refused }
-    let toAccept: [PendingChange]
-    let toReject: [PendingChange]
+    let toAccept: (changes: [PendingChange], groups: [ChangeGroup])
+    let toReject: (changes: [PendingChange], groups: [ChangeGroup])
     do {
       toAccept = try pending.resolve(accepted)
       toReject = try pending.resolve(rejected)
@@ -77,28 +78,76 @@ struct PendingReview {
       print("error: \(error); nothing was changed")
       return .usage
     }
-    if let both = toAccept.first(where: { change in toReject.contains { $0.id == change.id } }) {
-      print("error: \(both.id) is both accepted and rejected; nothing was changed")
+    if let both = Self.namedTwice(toAccept, toReject) {
+      print("error: \(both) is both accepted and rejected; nothing was changed")
       return .usage
     }
-    var refusals = 0
-    for change in toAccept {
-      switch pending.accept(change) {
-      case .written(let report):
-        RunSummary(report: report, dryRun: false).lines.dropLast().forEach(print)
-      case .refused(let reasons):
-        refusals += 1
-        for reason in reasons { print("Refused \(change.id): \(reason)") }
+    var tally = Tally()
+    for (group, accepting) in toAccept.groups.map({ ($0, true) }) + toReject.groups.map({ ($0, false) }) {
+      for decision in pending.decide(group, accepting: accepting) {
+        tally.count(decision, print: print)
       }
     }
-    for change in toReject {
+    for change in toAccept.changes {
+      switch pending.accept(change) {
+      case .written(let report): tally.count(.init(id: change.id, outcome: .accepted(report)), print: print)
+      case .refused(let reasons): tally.count(.init(id: change.id, outcome: .refused(reasons)), print: print)
+      }
+    }
+    for change in toReject.changes {
       pending.reject(change)
       let what = change.oldFile.map { pending.relative($0.path) } ?? "the test source"
       print("Rejected \(change.id): \(what) stays as it is")
+      tally.rejected += 1
     }
+    let inPart = tally.inPart > 0 ? " (\(tally.inPart) of them in part: the rest stays pending)" : ""
     print(
-      "Accepted \(toAccept.count - refusals), rejected \(toReject.count); \(counted(pending.changes.count, "change")) left pending."
+      "Accepted \(tally.accepted), rejected \(tally.rejected)\(inPart); \(counted(pending.changes.count, "change")) left pending."
     )
-    return refusals > 0 ? .refused : .success
+    return tally.refusals > 0 ? .refused : .success
+  }
+
+  /// A change named whole on one side and whole or by a group on the other, or a group named on
+  /// both: its id. (A change's two hunks may go each its own way.)
+  private static func namedTwice(
+    _ accepted: (changes: [PendingChange], groups: [ChangeGroup]),
+    _ rejected: (changes: [PendingChange], groups: [ChangeGroup])
+  ) -> String? {
+    let acceptedGroups = Set(accepted.groups.map(\.id))
+    if let group = rejected.groups.first(where: { acceptedGroups.contains($0.id) }) {
+      return group.id
+    }
+    let whole = (Set(accepted.changes.map(\.id)), Set(rejected.changes.map(\.id)))
+    let byGroup = (
+      Set(accepted.groups.flatMap(\.members)), Set(rejected.groups.flatMap(\.members))
+    )
+    return whole.0.first { whole.1.contains($0) || byGroup.1.contains($0) }
+      ?? whole.1.first { byGroup.0.contains($0) }
+  }
+
+  /// What the decisions of one command came to, for its last line.
+  private struct Tally {
+    var accepted = 0
+    var rejected = 0
+    var inPart = 0
+    var refusals = 0
+
+    mutating func count(_ decision: PendingChanges.GroupDecision, print: (String) -> Void) {
+      switch decision.outcome {
+      case .accepted(let report), .partlyAccepted(let report):
+        RunSummary(report: report, dryRun: false).lines.dropLast().forEach(print)
+        accepted += 1
+      case .rejected:
+        print("Rejected \(decision.id): its reference or literal stays as it is")
+        rejected += 1
+      case .partlyRejected:
+        print("Rejected a part of \(decision.id): the rest stays pending")
+        rejected += 1
+      case .refused(let reasons):
+        refusals += 1
+        for reason in reasons { print("Refused \(decision.id): \(reason)") }
+      }
+      if decision.isPart { inPart += 1 }
+    }
   }
 }

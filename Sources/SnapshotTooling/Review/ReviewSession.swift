@@ -4,8 +4,9 @@ import Foundation
 /// A review of pending changes, one at a time (`snapshot-record --review`): what each key does
 /// and what the screen shows, apart from the terminal, so that a test can drive it with keys.
 ///
-/// Groups of changes that share their diff (``ChangeGroup``) come first, each decided with one
-/// key or opened (`e`) to be decided one by one with the rest.
+/// Groups of changes that share a hunk (``ChangeGroup``) come first, each decided with one key
+/// (its hunk in each change; what else a change changes is shown after the groups) or opened
+/// (`e`) to be decided one by one with the rest.
 ///
 /// Accepting writes at once (through ``PendingChanges/accept(_:)``), so a review that is stopped
 /// keeps every decision made so far, and the next one shows only what is left.
@@ -33,6 +34,8 @@ import Foundation
   /// What the accepted changes wrote: reference files, and inline snapshots per source.
   private var recorded: [String] = []
   private var rewritten: [(file: String, count: Int)] = []
+  /// The changes a group decided a part of, their other hunks left for after.
+  private var decidedInPart: Set<String> = []
   /// Writes the gallery; the line that says where it is.
   var openGallery: (PendingChange) -> String
 
@@ -108,14 +111,14 @@ import Foundation
     }
   }
 
-  /// A key on a group's screen: `a` and `r` decide each of its changes still pending, `s`
-  /// skips them, `e` leaves them for one by one.
+  /// A key on a group's screen: `a` and `r` decide its hunk in each of its changes still
+  /// pending, `s` skips them, `e` leaves them for one by one.
   private mutating func handle(_ key: ReviewKey, inGroup group: ChangeGroup) {
-    let members = changes.filter { group.members.contains($0.id) && states[$0.id] == .pending }
+    var open = group
+    open.members = group.members.filter { states[$0] == .pending }
     switch key {
-    case .accept, .reject:
-      members.forEach { decide($0, accepting: key == .accept, advance: false) }
-    case .skip: members.forEach { states[$0.id] = .skipped }
+    case .accept, .reject: decide(open, accepting: key == .accept)
+    case .skip: open.members.forEach { states[$0] = .skipped }
     case .acceptRest, .rejectRest:
       for change in changes where states[change.id] == .pending {
         decide(change, accepting: key == .acceptRest, advance: false)
@@ -160,14 +163,7 @@ import Foundation
       switch pending.accept(change) {
       case .written(let report):
         states[change.id] = .accepted
-        recorded += report.recorded
-        for file in report.rewritten {
-          if let at = rewritten.firstIndex(where: { $0.file == file.file }) {
-            rewritten[at].count += file.count
-          } else {
-            rewritten.append((file.file, file.count))
-          }
-        }
+        note(report)
       case .refused(let reasons):
         states[change.id] = .refused(reasons.joined(separator: "; "))
         message = "Not accepted: \(reasons.joined(separator: "; "))"
@@ -178,6 +174,43 @@ import Foundation
       states[change.id] = .rejected
     }
     if then { advance() }
+  }
+
+  /// Decides the group's hunk in each of its changes (``PendingChanges/decide(_:accepting:)``):
+  /// a change it is all of is decided; what is left of the others stays pending, to be
+  /// reviewed after the groups.
+  private mutating func decide(_ group: ChangeGroup, accepting: Bool) {
+    var refusals: [String] = []
+    for decision in pending.decide(group, accepting: accepting) {
+      switch decision.outcome {
+      case .accepted(let report):
+        states[decision.id] = .accepted
+        note(report)
+      case .rejected: states[decision.id] = .rejected
+      case .partlyAccepted(let report):
+        decidedInPart.insert(decision.id)
+        note(report)
+      case .partlyRejected: decidedInPart.insert(decision.id)
+      case .refused(let reasons):
+        states[decision.id] = .refused(reasons.joined(separator: "; "))
+        refusals += reasons
+      }
+    }
+    if !refusals.isEmpty {
+      message = "Not decided for \(counted(refusals.count, "change")): \(refusals[0])"
+    }
+  }
+
+  /// Counts what an accept wrote, for the summary.
+  private mutating func note(_ report: RunApplier.Report) {
+    recorded += report.recorded
+    for file in report.rewritten {
+      if let at = rewritten.firstIndex(where: { $0.file == file.file }) {
+        rewritten[at].count += file.count
+      } else {
+        rewritten.append((file.file, file.count))
+      }
+    }
   }
 
   /// Goes to the next change still pending, after this one and then from the start; the review
@@ -306,6 +339,11 @@ import Foundation
       left == 0
       ? "; nothing left pending."
       : "; \(counted(left, "change")) left pending (--review shows \(left == 1 ? "it" : "them") again)."
+    if !decidedInPart.isEmpty {
+      lines.append(
+        "Groups decided a part of \(counted(decidedInPart.count, "change")); the rest of each was left to decide on its own."
+      )
+    }
     lines.append(total)
     for change in changes {
       if case .refused(let reason) = states[change.id] {

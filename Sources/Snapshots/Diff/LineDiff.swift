@@ -4,14 +4,14 @@
 /// before the search (they can never match, as in git's xdiff), which keeps wholly different texts
 /// cheap. A search that passes its cost limit splits at its best point so far: the result is then a
 /// correct but possibly not minimal diff, and the time stays near-linear.
-struct LineDiff {
+@_spi(Tooling) public struct LineDiff {
   /// `true` for each old line that is deleted.
-  private(set) var deleted: [Bool]
+  public private(set) var deleted: [Bool]
   /// `true` for each new line that is inserted.
-  private(set) var inserted: [Bool]
+  public private(set) var inserted: [Bool]
 
   /// The diff of two sequences of hashable lines.
-  init<Line: Hashable>(old: [Line], new: [Line]) {
+  public init<Line: Hashable>(old: [Line], new: [Line]) {
     var ids: [Line: Int] = [:]
     ids.reserveCapacity(old.count + new.count)
     func id(_ line: Line) -> Int {

@@ -79,16 +79,38 @@ import Foundation
     let stored: PendingRecord
     switch (record, data) {
     case (.file(let file), let data?):
-      var withData = file
-      withData.dataFile = base + ".data"
-      withData.dataSize = data.count
-      withData.dataSHA256 = SHA256.hex(data)
-      try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
-      stored = .file(withData)
+      stored = .file(try write(data, of: file, named: base, in: directory))
     default:
       stored = record
     }
     try replace(directory.appendingPathComponent(base + "." + recordExtension), with: stored)
+  }
+
+  /// Gives the file record at `url` new bytes, keeping the record file (whose name is the
+  /// change's id): the bytes under a new name first, then the record that names them, then the
+  /// old bytes go, so a kill between any two steps leaves a record whose bytes match it.
+  public static func replaceData(of url: URL, record file: PendingFileRecord, with data: Data)
+    throws
+  {
+    let directory = url.deletingLastPathComponent()
+    let stored = try write(data, of: file, named: uniqueName(), in: directory)
+    try replace(url, with: .file(stored))
+    let before = file.dataFile.hasPrefix("/")
+      ? URL(fileURLWithPath: file.dataFile) : directory.appendingPathComponent(file.dataFile)
+    try? FileManager.default.removeItem(at: before)
+  }
+
+  /// Writes a file record's bytes as `base.data` in `directory`; the record, naming them with
+  /// their size and digest.
+  public static func write(
+    _ data: Data, of file: PendingFileRecord, named base: String, in directory: URL
+  ) throws -> PendingFileRecord {
+    var withData = file
+    withData.dataFile = base + ".data"
+    withData.dataSize = data.count
+    withData.dataSHA256 = SHA256.hex(data)
+    try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
+    return withData
   }
 
   /// Writes a record file whole: a new one, or one a filtered apply moved onto the source text
