@@ -113,6 +113,8 @@ import Testing
     // Damaged records stay, for the user to read what the refusal names.
     #expect(Refusal.dataDamaged(file: "x.data", .missing).keepsRecords)
     #expect(Refusal.recordDamaged("it is empty").keepsRecords)
+    // A group's part of a change that could not be decided leaves the change pending whole.
+    #expect(Refusal.partOfShard.keepsRecords && Refusal.hunkGone.keepsRecords)
   }
 
   /// A file record's bytes are written only when they are the size and digest it carries:

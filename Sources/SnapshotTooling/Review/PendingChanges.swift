@@ -158,7 +158,8 @@ struct PendingChanges {
     for index in changes.indices where ids.contains(changes[index].id) {
       guard let record = try? PendingRun.record(at: changes[index].entry.url, decoder: decoder)
       else { continue }
-      changes[index] = PendingChange(PendingRun.Entry(record: record, url: changes[index].entry.url))
+      changes[index] = PendingChange(
+        PendingRun.Entry(record: record, url: changes[index].entry.url))
     }
   }
 

@@ -65,8 +65,10 @@ struct PendingReview {
   }
 
   /// Accepts and rejects what these ids name: a change whole, or a group's hunk in each of its
-  /// changes (what else they change stays pending). An id that names nothing, or a change named
-  /// on both sides, is a usage error, and then nothing changes.
+  /// changes.
+  ///
+  /// What else a group's changes change stays pending. An id that names nothing, or a change
+  /// named on both sides, is a usage error, and then nothing changes.
   func decide(accepting accepted: [String], rejecting rejected: [String]) -> ExitCode {
     guard var pending = load() else { return .refused }
     let toAccept: (changes: [PendingChange], groups: [ChangeGroup])
@@ -83,15 +85,19 @@ struct PendingReview {
       return .usage
     }
     var tally = Tally()
-    for (group, accepting) in toAccept.groups.map({ ($0, true) }) + toReject.groups.map({ ($0, false) }) {
+    for (group, accepting) in toAccept.groups.map({ ($0, true) })
+      + toReject.groups.map({ ($0, false) })
+    {
       for decision in pending.decide(group, accepting: accepting) {
         tally.count(decision, print: print)
       }
     }
     for change in toAccept.changes {
       switch pending.accept(change) {
-      case .written(let report): tally.count(.init(id: change.id, outcome: .accepted(report)), print: print)
-      case .refused(let reasons): tally.count(.init(id: change.id, outcome: .refused(reasons)), print: print)
+      case .written(let report):
+        tally.count(.init(id: change.id, outcome: .accepted(report)), print: print)
+      case .refused(let reasons):
+        tally.count(.init(id: change.id, outcome: .refused(reasons)), print: print)
       }
     }
     for change in toReject.changes {
@@ -100,7 +106,8 @@ struct PendingReview {
       print("Rejected \(change.id): \(what) stays as it is")
       tally.rejected += 1
     }
-    let inPart = tally.inPart > 0 ? " (\(tally.inPart) of them in part: the rest stays pending)" : ""
+    let inPart =
+      tally.inPart > 0 ? " (\(tally.inPart) of them in part: the rest stays pending)" : ""
     print(
       "Accepted \(tally.accepted), rejected \(tally.rejected)\(inPart); \(counted(pending.changes.count, "change")) left pending."
     )

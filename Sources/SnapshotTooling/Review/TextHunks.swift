@@ -41,7 +41,9 @@ struct TextHunks {
       let (oldStart, newStart) = (i, j)
       while i < oldLines.count, diff.deleted[i] { i += 1 }
       while j < newLines.count, diff.inserted[j] { j += 1 }
-      let (removed, added) = (Self.texts(oldLines[oldStart..<i]), Self.texts(newLines[newStart..<j]))
+      let (removed, added) = (
+        Self.texts(oldLines[oldStart..<i]), Self.texts(newLines[newStart..<j])
+      )
       hunks.append(
         Hunk(
           old: oldStart..<i, new: newStart..<j,

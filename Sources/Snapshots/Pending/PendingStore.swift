@@ -95,7 +95,8 @@ import Foundation
     let directory = url.deletingLastPathComponent()
     let stored = try write(data, of: file, named: uniqueName(), in: directory)
     try replace(url, with: .file(stored))
-    let before = file.dataFile.hasPrefix("/")
+    let before =
+      file.dataFile.hasPrefix("/")
       ? URL(fileURLWithPath: file.dataFile) : directory.appendingPathComponent(file.dataFile)
     try? FileManager.default.removeItem(at: before)
   }
