@@ -223,6 +223,27 @@ import Testing
     #expect(try self.pending().changes.contains { $0.id == damaged.id && $0.newFile == dataURL })
   }
 
+  @Test func aPartOfAShardsChangeIsRefusedAndTheShardLeftAsItIs() throws {
+    defer { package.remove() }
+    try pages()
+    // The store's folder, read as a CI shard's download.
+    let shard = PendingStore.defaultDirectory(packageRoot: package.url)
+    var pending = try PendingChanges(packageDirectory: package.url, origin: .shards([shard]))
+    let footer = try #require(ChangeGroup.of(pending.changes).first)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: shard.path).sorted()
+    let decisions = pending.decide(footer, accepting: false)
+    #expect(decisions.count == 3)
+    for decision in decisions {
+      guard case .refused(let reasons) = decision.outcome else {
+        Issue.record("\(decision.outcome)")
+        continue
+      }
+      #expect(reasons.allSatisfy { $0.hasSuffix(RefusalPolicy.Refusal.partOfShard.description) })
+    }
+    #expect(try FileManager.default.subpathsOfDirectory(atPath: shard.path).sorted() == files)
+    #expect(pending.changes.count == 3)
+  }
+
   @Test func anImageIsInNoGroupAndIsListedWithoutHunks() throws {
     defer { package.remove() }
     try pages()

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Tooling) import Snapshots
 
 /// `snapshots pending`: what is waiting to be accepted or rejected, a line each (the groups of
-/// changes that share their diff first), or as JSON (`--json`, ``PendingListing``) for an
+/// changes that share a hunk first), or as JSON (`--json`, ``PendingListing``) for an
 /// editor or an agent.
 enum PendingVerb {
   static func run(_ options: ToolOptions, print: (String) -> Void) -> SnapshotsCommand.ExitCode {

@@ -89,7 +89,7 @@ public struct ToolOptions: Equatable, Sendable {
     ["record"])
   static let review = Entry(
     "review", .flag(\.review),
-    "Decide each change in the terminal, groups of changes that share their diff first (keys: a accept, r reject, s skip, e a group's changes one by one, A/R accept/reject the rest, q quit, ? help).",
+    "Decide each change in the terminal, groups of changes that share a hunk first (keys: a accept, r reject, s skip, e a group's changes one by one, A/R accept/reject the rest, q quit, ? help).",
     ["record", "apply"])
   static let accept = Entry(
     "accept", .list("id", \.accept),
@@ -128,7 +128,7 @@ public struct ToolOptions: Equatable, Sendable {
     includeInterrupted, discardInterrupted, prune, review,
     Entry(
       "pending", .flag(\.pending),
-      "Run nothing: list the pending changes and their ids, the groups that share their diff first.",
+      "Run nothing: list the pending changes and their ids, the groups of changes that share a hunk first.",
       ["pending"], .plugin, selects: "pending"),
     Entry(
       "json", .flag(\.json),
