@@ -259,8 +259,8 @@ import Testing
       http.allSatisfy { $0.hunks?[0].group == nil && $0.hunks?[1].group == listing.groups[0].id })
   }
 
-  @Test func inlinePagesGetTheGroupsHunkInsideTheirLiterals() throws {
-    defer { package.remove() }
+  /// Three inline changes of the source's pages: a new footer, and a Content-Length each.
+  func inlinePages() throws {
     let source = Self.source(footer: "© 2026")
     for index in 0..<3 {
       let line =
@@ -277,6 +277,11 @@ import Testing
             newText: Self.page(index, footer: "© 2027", length: 110 + index),
             sourceHash: ContentHash.of(source), testName: "page\(index)()")), data: nil, in: run)
     }
+  }
+
+  @Test func inlinePagesGetTheGroupsHunkInsideTheirLiterals() throws {
+    defer { package.remove() }
+    try inlinePages()
     let before = try pending()
     #expect(before.changes.count == 3)
     let footer = try #require(ChangeGroup.of(before.changes).first)
@@ -295,6 +300,28 @@ import Testing
     #expect(final.components(separatedBy: "<footer>© 2027</footer>").count == 4, "\(final)")
     #expect((0..<3).allSatisfy { final.contains("Content-Length: 11\($0)\n") }, "\(final)")
     #expect(!final.contains("Content-Length: 10"), "\(final)")
+  }
+
+  @Test func anInlinePartNotWrittenLeavesItsChangePendingWhole() throws {
+    defer { package.remove() }
+    try inlinePages()
+    var pending = try pending()
+    let footer = try #require(ChangeGroup.of(pending.changes).first)
+    let records = try pending.changes.map { try PendingRun.record(at: $0.entry.url) }
+    // The run's journal cannot be written, so neither is the source.
+    let journal = run.appendingPathComponent(PendingRun.journalName)
+    try FileManager.default.createDirectory(at: journal, withIntermediateDirectories: true)
+    let decisions = pending.decide(footer, accepting: true)
+    try FileManager.default.removeItem(at: journal)
+    #expect(decisions.count == 3)
+    #expect(
+      decisions.allSatisfy {
+        if case .refused = $0.outcome { return true }
+        return false
+      }, "\(decisions.map(\.outcome))")
+    #expect(
+      try String(contentsOfFile: sourcePath, encoding: .utf8) == Self.source(footer: "© 2026"))
+    #expect(try pending.changes.map { try PendingRun.record(at: $0.entry.url) } == records)
   }
 
   @Test func aReviewDecidesTheFooterThenWhatIsLeftOfEachPage() throws {

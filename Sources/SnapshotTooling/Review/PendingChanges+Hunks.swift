@@ -121,19 +121,26 @@ extension PendingChanges {
       }
       return .partlyAccepted(report)
     case .inline(var call):
+      let original = change.record
       let before = try String(contentsOfFile: call.sourceFile, encoding: .utf8)
       call.newText = text
       entry.record = .inline(call)
+      // What is left (from the literal the part writes to the whole new text, on the source
+      // the part writes) is recorded first: an accept stopped once the source is written then
+      // finds it, whose hash the run's journal holds, rather than the whole change taken as done.
+      if case .rewritten(let after, _, _) = SourceRewrite.apply(
+        [call], to: before, written: writtenSources),
+        case .inline(var rest) = original
+      {
+        rest.oldText = text
+        if let moved = SourceRewrite.rebase([rest], from: before, to: after)[0] {
+          try PendingStore.replace(change.entry.url, with: .inline(moved))
+        }
+      }
       let report = write(entry, of: change)
       guard report.refused.isEmpty else {
+        try PendingStore.replace(change.entry.url, with: original)
         return .refused(report.refused.map { "\($0.path): \($0.reason)" })
-      }
-      // What is left: from the literal now written to the whole new text, on the new source.
-      let after = try String(contentsOfFile: call.sourceFile, encoding: .utf8)
-      guard case .inline(var rest) = change.record else { return .partlyAccepted(report) }
-      rest.oldText = text
-      if let moved = SourceRewrite.rebase([rest], from: before, to: after)[0] {
-        try PendingStore.replace(change.entry.url, with: .inline(moved))
       }
       reload(source: call.sourceFile)
       return .partlyAccepted(report)

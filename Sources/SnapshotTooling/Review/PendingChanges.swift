@@ -23,7 +23,7 @@ struct PendingChanges {
   /// Every record of each target, older runs' too: a decision settles them all.
   private var records: [String: [PendingRun.Entry]]
   /// The sources applying has written (the runs' journals), so that a rewritten source is known.
-  private var writtenSources: Set<String>
+  private(set) var writtenSources: Set<String>
   /// The store's runs whose tests did not finish, left out unless asked for.
   private(set) var interrupted: [PendingRun] = []
   /// Records of shards that could not be placed in this package, or that conflict, and record
