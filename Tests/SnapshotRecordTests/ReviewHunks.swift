@@ -76,8 +76,7 @@ struct ReviewHunks {
       #expect(text.contains("Content-Length: \(53 + 12 * i)\n"), "\(text)")
     }
     let inline = try #require(groups.first { $0["id"] as? String != pages["id"] as? String })
-    #expect(
-      try package.snapshotRecord("--accept", try #require(inline["id"] as? String)).status == 0)
+    try acceptInTheTerminal(try #require(inline["id"] as? String))
     let source = try package.read(Self.test)
     #expect(
       source.components(separatedBy: "<footer>inline 2026 to 2038</footer>").count == 3, "\(source)"
@@ -102,6 +101,36 @@ struct ReviewHunks {
       atPath: package.folder.url.appendingPathComponent(Self.folder).path)
     let name = try #require(names.first { $0.hasPrefix("hunkPage") && $0.hasSuffix(".\(i).txt") })
     return try package.read(Self.folder + name)
+  }
+
+  /// Accepts the inline pages' footer, the one group left, with `a` in `--review`.
+  ///
+  /// The review then shows what is left of each change one by one; `q` leaves them pending.
+  /// Without tmux, `--accept` decides the group.
+  private func acceptInTheTerminal(_ group: String) throws {
+    guard Tmux.isAvailable(for: "ReviewHunks") else {
+      #expect(try package.snapshotRecord("--accept", group).status == 0)
+      return
+    }
+    let terminal = try Tmux(
+      "swift package --allow-writing-to-package-directory snapshot-record --review --apply-only",
+      in: package.folder.url, environment: package.environment)
+    defer { terminal.close() }
+    let first = try terminal.waitFor("[group 1/1]")
+    #expect(first.contains("id \(group)"), "\(first)")
+    #expect(first.contains("+<footer>inline 2026 to 2038</footer>"), "\(first)")
+    try terminal.send("a")
+    // Then the first page's Content-Length, alone.
+    let next = try terminal.waitFor("[1/5]", seconds: 60)
+    #expect(next.contains("-Content-Length: 53") && next.contains("+Content-Length: 66"), "\(next)")
+    #expect(!next.contains("<footer>"), "\(next)")
+    try terminal.send("q")
+    let done = try terminal.waitFor("EXIT ", seconds: 60)
+    #expect(
+      done.contains(
+        "Groups decided a part of 2 changes; the rest of each was left to decide on its own."),
+      "\(done)")
+    #expect(done.contains("5 changes left pending"), "\(done)")
   }
 
   private func listing() throws -> [String: Any] {
