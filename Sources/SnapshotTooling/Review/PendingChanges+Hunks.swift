@@ -133,9 +133,12 @@ extension PendingChanges {
         case .inline(var rest) = original
       {
         rest.oldText = text
-        if let moved = SourceRewrite.rebase([rest], from: before, to: after)[0] {
-          try PendingStore.replace(change.entry.url, with: .inline(moved))
+        guard let moved = SourceRewrite.rebase([rest], from: before, to: after)[0] else {
+          return .refused([
+            "\(relative(call.sourceFile)): \(RefusalPolicy.Refusal.sourceLeft("line \(call.line): the call is not found again in the rewritten text, so what is left of its change could not stay pending"))"
+          ])
         }
+        try PendingStore.replace(change.entry.url, with: .inline(moved))
       }
       let report = write(entry, of: change)
       guard report.refused.isEmpty else {
