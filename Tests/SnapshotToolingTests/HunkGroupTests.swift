@@ -157,6 +157,33 @@ import Testing
         == Self.page(1, footer: "© 2026 Example Inc.", length: 126))
   }
 
+  @Test func aChangesTwoHunksGoEachItsOwnWayInOneCommand() throws {
+    defer { package.remove() }
+    try pages(lengths: [120, 120, 120])
+    let before = try pending()
+    let groups = ChangeGroup.of(before.changes)
+    let footer = try #require(groups.first { $0.added.first?.hasPrefix("<footer>") == true })
+    let length = try #require(groups.first { $0.id != footer.id })
+    // A change named whole on one side and by a group on the other is a usage error.
+    let (usage, lines) = decide(accepting: [before.changes[0].id], rejecting: [footer.id])
+    #expect(usage == .usage)
+    #expect(
+      lines == [
+        "error: \(before.changes[0].id) is both accepted and rejected; nothing was changed"
+      ])
+    #expect(try pending().changes.count == 3)
+    let (status, decided) = decide(accepting: [footer.id], rejecting: [length.id])
+    #expect(status == .success, "\(decided)")
+    #expect(
+      decided.last
+        == "Accepted 3, rejected 3 (3 of them in part: the rest stays pending); 0 changes left pending.",
+      "\(decided)")
+    #expect(try pending().changes.isEmpty)
+    #expect(
+      try String(contentsOfFile: reference("page2", "http"), encoding: .utf8)
+        == Self.page(2, footer: "© 2026 Example Inc.", length: 120))
+  }
+
   @Test func rejectingAGroupDropsItsHunkAndLeavesTheRestPendingAsAValidRecord() throws {
     defer { package.remove() }
     for index in 0..<2 {
