@@ -264,8 +264,10 @@ final class Chromium: Sendable {
     guard let session = attached["sessionId"] as? String else {
       throw BrowserError(description: "Chromium attached to no page: \(attached)")
     }
-    // Network: which requests are under way; Inspector: whether the page crashes.
+    // Network: which requests are under way; Page: when the load event fires; Inspector:
+    // whether the page crashes.
     try await connection.call("Network.enable", session: session, until: deadline)
+    try await connection.call("Page.enable", session: session, until: deadline)
     try await connection.call("Inspector.enable", session: session, until: deadline)
     try await connection.call(
       "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, until: deadline)

@@ -19,7 +19,8 @@ struct DevToolsObject: @unchecked Sendable {
 ///
 /// Commands carry an `id` the reply repeats, and the `sessionId` of the page they are for; a
 /// thread of its own reads replies and hands each to the task that waits for it. Of the events
-/// it keeps only the network's: which requests each page still waits for.
+/// it keeps only the network's and the load's: which requests each page still waits for, and
+/// whether it was busy once loaded.
 final class DevToolsConnection: Sendable {
   private let commands: Int32
   private let replies: Int32
@@ -53,6 +54,11 @@ final class DevToolsConnection: Sendable {
     /// they started (the number of requests seen before).
     var requests: [String: [String: (order: Int, url: String)]] = [:]
     var requestsSeen = 0
+    /// The pages whose load event has fired since they began to load.
+    var loaded: Set<String> = []
+    /// The pages that were busy once loaded: a request ended after their load event, or one
+    /// of their scripts started one (what it brings may change the page after it was stilled).
+    var busy: Set<String> = []
     /// Why the connection ended, once it has.
     var ended: BrowserError?
   }
@@ -129,10 +135,16 @@ final class DevToolsConnection: Sendable {
     return reply.fields["result"] as? [String: Any] ?? [:]
   }
 
-  /// Waits until the page has no request under way, until `deadline`.
-  func networkIdle(session: String, until deadline: BrowserDeadline) async throws {
+  /// Waits until the page has no request under way, until `deadline`; whether it was busy
+  /// since it began to load: it had a request under way, one ended after its load event, or
+  /// one of its scripts started one.
+  @discardableResult
+  func networkIdle(session: String, until deadline: BrowserDeadline) async throws -> Bool {
     deadline.beginWait()
     defer { deadline.endWait() }
+    let busy = state.withLock {
+      $0.busy.contains(session) || $0.requests[session]?.isEmpty == false
+    }
     while let pending = state.withLock({ $0.requests[session]?.values.min { $0.order < $1.order } })
     {
       guard !deadline.hasPassed else {
@@ -142,11 +154,16 @@ final class DevToolsConnection: Sendable {
       }
       try await Task.sleep(for: .milliseconds(2))
     }
+    return busy
   }
 
   /// Forgets a page's requests: it is closed, or loads another page.
   func forget(session: String) {
-    state.withLock { _ = $0.requests.removeValue(forKey: session) }
+    state.withLock { state in
+      state.requests[session] = nil
+      state.loaded.remove(session)
+      state.busy.remove(session)
+    }
   }
 
   // MARK: - The pipe
@@ -219,12 +236,19 @@ final class DevToolsConnection: Sendable {
     switch method {
     case "Network.requestWillBeSent":
       let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
+      let scripted = (parameters["initiator"] as? [String: Any])?["type"] as? String == "script"
       state.withLock { state in
         state.requests[session, default: [:]][request] = (state.requestsSeen, url)
         state.requestsSeen += 1
+        if scripted { state.busy.insert(session) }
       }
     case "Network.loadingFinished", "Network.loadingFailed":
-      state.withLock { _ = $0.requests[session]?.removeValue(forKey: request) }
+      state.withLock { state in
+        guard state.requests[session]?.removeValue(forKey: request) != nil else { return }
+        if state.loaded.contains(session) { state.busy.insert(session) }
+      }
+    case "Page.loadEventFired":
+      state.withLock { _ = $0.loaded.insert(session) }
     case "Inspector.targetCrashed":
       let waiting = state.withLock { state in
         state.crashed.insert(session)

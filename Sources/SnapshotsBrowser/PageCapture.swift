@@ -45,26 +45,45 @@ enum PageCapture {
   static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
     -> Image
   {
-    try await inLoadedPage(location, request.emulation, within: request.timeout) { session in
-      try await capture(request, session)
+    let area: [String: Any] =
+      switch request.area.kind {
+      case .viewport: ["viewport": true]
+      case .fullPage: ["fullPage": true]
+      case .element(let selector): ["selector": selector]
+      }
+    // The viewport's place and size are all a screenshot of it without masks measures: what
+    // the page's requests bring later cannot move them, so the page is stilled once loaded.
+    let settling = Settling(
+      script: Script.settled(area: area, masks: request.masks),
+      onceLoaded: request.area.kind == .viewport && request.masks.isEmpty)
+    return try await inLoadedPage(
+      location, request.emulation, settling: settling, within: request.timeout
+    ) { session, geometry in
+      try await capture(request, geometry, session)
     }
   }
 
+  /// A script that stills and measures a page, and when it runs.
+  struct Settling {
+    var script: String
+    /// Whether it runs in the call that waits for the page to load, and again only if the
+    /// page was busy once loaded; otherwise it runs once, after the network wait.
+    var onceLoaded: Bool
+  }
+
   /// Runs `work` on `location`, loaded as a screenshot loads it (the window and media set,
-  /// the page awaited) in a page of the shared browser, as ``inPage(within:_:)`` runs it.
+  /// the page awaited, `settling` run: ``load(_:as:in:_:settling:)``) in a page of the shared
+  /// browser, as ``inPage(within:_:)`` runs it; `work` is given the value of `settling`.
   static func inLoadedPage<Result>(
     _ location: PageLocation, _ emulation: ScreenshotRequest.Emulation,
-    within timeout: Duration, _ work: (PageSession) async throws -> Result
+    settling: Settling? = nil, within timeout: Duration,
+    _ work: (PageSession, [String: Any]) async throws -> Result
   ) async throws -> Result {
     try await inPage(within: timeout) { page, browser, deadline in
       let session = PageSession(
         connection: browser.connection, session: page.session, deadline: deadline)
-      if page.emulation != emulation {
-        try await emulate(emulation, session)
-        page.emulation = emulation
-      }
-      try await load(location, in: page, of: browser, until: deadline)
-      return try await work(session)
+      let value = try await load(location, as: emulation, in: &page, session, settling: settling)
+      return try await work(session, value)
     }
   }
 
@@ -116,16 +135,11 @@ enum PageCapture {
     }
   }
 
-  private static func capture(_ request: ScreenshotRequest, _ session: PageSession) async throws
-    -> Image
-  {
-    let area: [String: Any] =
-      switch request.area.kind {
-      case .viewport: ["viewport": true]
-      case .fullPage: ["fullPage": true]
-      case .element(let selector): ["selector": selector]
-      }
-    let geometry = try await evaluate(Script.settled(area: area, masks: request.masks), session)
+  /// Captures the area `geometry` measured (``Script/settled(area:masks:)``'s value) and
+  /// paints its masks.
+  private static func capture(
+    _ request: ScreenshotRequest, _ geometry: [String: Any], _ session: PageSession
+  ) async throws -> Image {
     if let missing = geometry["missing"] as? String {
       let role = geometry["mask"] as? Bool == true ? "mask" : "area"
       throw BrowserError(description: "The \(role) `\(missing)` matches no element on the page.")
@@ -159,17 +173,23 @@ enum PageCapture {
     return try masks.painted(on: image)
   }
 
-  /// Loads a page and waits for it: its load event, web fonts, first frames, and every request
-  /// they started.
-  static func load(
-    _ location: PageLocation, in page: BrowserPage, of browser: Chromium,
-    until deadline: BrowserDeadline
-  ) async throws {
-    let session = PageSession(
-      connection: browser.connection, session: page.session, deadline: deadline)
+  /// Sets the page's window and media, loads `location` and waits for it: its load event,
+  /// web fonts, first frames, and every request they started.
+  ///
+  /// `settling` runs once the network is idle, or (``Settling/onceLoaded``) in the same call
+  /// as the wait for the load, and again once the network is idle only if the page was busy
+  /// (``DevToolsConnection/networkIdle(session:until:)``): the value of its last run.
+  private static func load(
+    _ location: PageLocation, as emulation: ScreenshotRequest.Emulation,
+    in page: inout BrowserPage, _ session: PageSession, settling: Settling?
+  ) async throws -> [String: Any] {
+    if page.emulation != emulation {
+      try await emulate(emulation, session)
+      page.emulation = emulation
+    }
     // A page of its own each time: nothing of the last one (its address, its state, a request
     // it left under way) is left.
-    browser.connection.forget(session: page.session)
+    session.connection.forget(session: page.session)
     switch location {
     case .html(let html):
       try await navigate(to: "about:blank", session)
@@ -177,8 +197,12 @@ enum PageCapture {
     case .address(let address):
       try await navigate(to: address, session)
     }
-    _ = try await evaluate(Script.loaded, session)
-    try await browser.connection.networkIdle(session: page.session, until: deadline)
+    let early = settling?.onceLoaded == true ? settling?.script : nil
+    let loaded = try await evaluate(Script.loaded(then: early), session)
+    let busy = try await session.connection.networkIdle(
+      session: page.session, until: session.deadline)
+    guard let settling, busy || early == nil else { return loaded }
+    return try await evaluate(settling.script, session)
   }
 
   private static func emulate(
@@ -222,86 +246,5 @@ enum PageCapture {
         description: "The page's script failed: \(thrown ?? exception["text"] as? String ?? "")")
     }
     return (result["result"] as? [String: Any])?["value"] as? [String: Any] ?? [:]
-  }
-
-  /// The scripts run in the page: facts of the page only the browser knows.
-  enum Script {
-    /// Waits for the load event (stylesheets, images, scripts), the web fonts, and a turn of
-    /// the event loop, in which the page's scripts start what they start once it has loaded.
-    static let loaded = """
-      (async () => {
-        if (document.readyState !== "complete")
-          await new Promise(done => addEventListener("load", done, { once: true }));
-        await document.fonts.ready;
-        await new Promise(done => setTimeout(done, 0));
-        return {};
-      })()
-      """
-
-    /// Turns transitions and the caret off, from the start of every document the page loads
-    /// (a page's own markup could not undo it, and its first frame is drawn as the last).
-    static let still = """
-      if (!document.getElementById("swift-snapshots-still")) {
-        const still = document.createElement("style");
-        still.id = "swift-snapshots-still";
-        still.textContent = "*, *::before, *::after { transition: none !important; "
-          + "caret-color: transparent !important; }";
-        (document.head ?? document.documentElement)?.append(still);
-      }
-      """
-
-    /// ``still`` as soon as a document has its root element, before its first frame.
-    static let atDocumentStart = """
-      (() => {
-        const apply = () => { \(still) };
-        if (document.documentElement) return apply();
-        new MutationObserver((_, observer) => {
-          if (!document.documentElement) return;
-          observer.disconnect();
-          apply();
-        }).observe(document, { childList: true });
-      })()
-      """
-
-    /// Stills the page (animations at their end, or gone when they never end; no transition,
-    /// no caret, where the document was not loaded with them off) and measures the area and
-    /// the masks, in CSS pixels from the document's top left; the screenshot that follows
-    /// draws a frame of its own.
-    static func settled(area: [String: Any], masks: [String]) -> String {
-      let arguments =
-        (try? JSONSerialization.data(withJSONObject: [area, masks])) ?? Data("[]".utf8)
-      return """
-        (async ([area, masks]) => {
-          \(still)
-          for (const animation of document.getAnimations()) {
-            const end = animation.effect?.getComputedTiming().endTime;
-            if (Number.isFinite(end)) animation.finish(); else animation.cancel();
-          }
-          await document.fonts.ready;
-          const box = element => {
-            const r = element.getBoundingClientRect();
-            return [r.left + scrollX, r.top + scrollY, r.width, r.height];
-          };
-          let clip = [scrollX, scrollY, innerWidth, innerHeight];
-          if (area.fullPage) {
-            const root = document.documentElement, body = document.body ?? root;
-            clip = [0, 0, Math.max(root.scrollWidth, body.scrollWidth, innerWidth),
-                    Math.max(root.scrollHeight, body.scrollHeight, innerHeight)];
-          } else if (area.selector !== undefined) {
-            const element = document.querySelector(area.selector);
-            if (!element) return { missing: area.selector };
-            clip = box(element);
-            if (clip[2] <= 0 || clip[3] <= 0) return { empty: area.selector };
-          }
-          const boxes = [];
-          for (const selector of masks) {
-            const found = document.querySelectorAll(selector);
-            if (found.length === 0) return { missing: selector, mask: true };
-            for (const element of found) boxes.push(box(element));
-          }
-          return { clip, boxes };
-        })(\(String(decoding: arguments, as: UTF8.self)))
-        """
-    }
   }
 }

@@ -38,7 +38,7 @@ extension Snapshotting where Value: WebPage, Format == String {
     var outline = strategy.asyncPullback { (page: Value) in
       let location = page.pageLocation
       return Async {
-        try await PageCapture.inLoadedPage(location, emulation, within: timeout) { session in
+        try await PageCapture.inLoadedPage(location, emulation, within: timeout) { session, _ in
           try await RenderedOutline.read(session)
         }
       }

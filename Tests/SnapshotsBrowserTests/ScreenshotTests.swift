@@ -212,6 +212,38 @@ struct ScreenshotTests {
     #expect(BrowserTesting.pixel(image, 20, 20) == [0, 200, 0, 255])
   }
 
+  /// What a request brings after the page was first stilled (here a picture whose arrival
+  /// starts an animation) is stilled too: the page is stilled again once its requests end.
+  @Test func whatRequestsBringAfterLoadingIsStilled() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let green = try Image(width: 40, height: 40, filledWith: (0, 200, 0, 255))
+    try green.pngData().write(to: folder.file("late.png"))
+    let page = """
+      <style>
+        @keyframes grow { from { width: 0 } to { width: 80px } }
+        .bar { height: 10px; background: tomato; animation: grow 3s forwards }
+      </style>
+      <body style="margin: 0"><script>
+        addEventListener("load", () => {
+          const image = new Image();
+          image.onload = () => {
+            const bar = document.createElement("div"); bar.className = "bar";
+            document.body.append(bar);
+          };
+          image.src = "late.png";
+        });
+      </script></body>
+      """
+    try page.write(to: folder.file("page.html"), atomically: true, encoding: .utf8)
+    let image = try await BrowserTesting.screenshot(
+      folder.file("page.html"), BrowserTesting.request(viewport: Viewport(width: 100, height: 100)))
+    let bar = (0..<image.width).filter {
+      BrowserTesting.pixel(image, $0, 5) == [255, 99, 71, 255]
+    }
+    #expect(bar.count == 80, "the bar is \(bar.count) pixels wide")
+  }
+
   /// A web font is drawn, not the fallback nor the invisible text of its blocking period: the
   /// screenshot waits for it.
   @Test func webFontsAreAwaited() async throws {

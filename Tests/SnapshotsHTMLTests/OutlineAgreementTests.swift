@@ -19,7 +19,7 @@ enum ChromiumOracle {
     // A test of agreement, not of speed: beside the whole suite on two cores (builds of
     // throwaway packages, a probe that keeps both cores busy), a page has minutes.
     return try await PageCapture.inLoadedPage(.html(html), emulation, within: .seconds(300)) {
-      try await RenderedOutline.read($0)
+      session, _ in try await RenderedOutline.read(session)
     }
   }
 }
