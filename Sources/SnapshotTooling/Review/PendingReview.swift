@@ -77,7 +77,8 @@ struct PendingReview {
       print("error: \(error); nothing was changed")
       return .usage
     }
-    if let both = toAccept.first(where: { change in toReject.contains { $0.id == change.id } }) {
+    let rejectedIDs = Set(toReject.map(\.id))
+    if let both = toAccept.first(where: { rejectedIDs.contains($0.id) }) {
       print("error: \(both.id) is both accepted and rejected; nothing was changed")
       return .usage
     }
@@ -97,7 +98,7 @@ struct PendingReview {
       print("Rejected \(change.id): \(what) stays as it is")
     }
     print(
-      "Accepted \(toAccept.count - refusals), rejected \(toReject.count); \(counted(pending.changes.count, "change")) left pending."
+      "Accepted \(toAccept.count - refusals), rejected \(toReject.count); \(counted(pending.count, "change")) left pending."
     )
     return refusals > 0 ? .refused : .success
   }

@@ -19,6 +19,8 @@ import Foundation
   private(set) var pending: PendingChanges
   /// The changes the review started with, in order; decided ones stay here to be looked at.
   private var changes: [PendingChange]
+  /// Where each change is in ``changes``: a group's members are found without a scan.
+  private let positions: [String: Int]
   private(set) var states: [String: State]
   private(set) var index = 0
   /// The groups, shown first; ``group`` is the one on screen, `nil` once they are done.
@@ -38,10 +40,12 @@ import Foundation
 
   init(_ pending: PendingChanges, openGallery: @escaping (PendingChange) -> String) {
     self.pending = pending
-    changes = pending.changes
-    states = Dictionary(uniqueKeysWithValues: pending.changes.map { ($0.id, .pending) })
+    let changes = pending.changes
+    self.changes = changes
+    positions = Dictionary(changes.indices.map { (changes[$0].id, $0) }) { first, _ in first }
+    states = Dictionary(uniqueKeysWithValues: changes.map { ($0.id, .pending) })
     self.openGallery = openGallery
-    groups = ChangeGroup.of(pending.changes)
+    groups = ChangeGroup.of(changes)
     group = groups.isEmpty ? nil : 0
     isFinished = changes.isEmpty
   }
@@ -59,7 +63,12 @@ import Foundation
 
   private var current: PendingChange {
     // A change still pending is read from the store's view, which follows moves.
-    pending.changes.first { $0.id == changes[index].id } ?? changes[index]
+    pending.change(id: changes[index].id) ?? changes[index]
+  }
+
+  /// A group's changes, in the review's order.
+  private func members(of group: ChangeGroup) -> [PendingChange] {
+    group.members.compactMap { positions[$0] }.sorted().map { changes[$0] }
   }
 
   private func isOpen(_ id: String) -> Bool {
@@ -111,7 +120,7 @@ import Foundation
   /// A key on a group's screen: `a` and `r` decide each of its changes still pending, `s`
   /// skips them, `e` leaves them for one by one.
   private mutating func handle(_ key: ReviewKey, inGroup group: ChangeGroup) {
-    let members = changes.filter { group.members.contains($0.id) && states[$0.id] == .pending }
+    let members = members(of: group).filter { states[$0.id] == .pending }
     switch key {
     case .accept, .reject:
       members.forEach { decide($0, accepting: key == .accept, advance: false) }
@@ -256,7 +265,7 @@ import Foundation
     let lines =
       group.removed.map { paint("-" + $0, "\u{1B}[31m") }
       + group.added.map { paint("+" + $0, "\u{1B}[32m") }
-    let places = changes.filter { group.members.contains($0.id) }.map { change in
+    let places = members(of: group).map { change in
       let location = change.record.sourceLocation
       switch change.record {
       case .file(let file): return "  " + pending.relative(file.referencePath)
