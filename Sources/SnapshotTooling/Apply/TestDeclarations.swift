@@ -1,10 +1,12 @@
 import Foundation
 @_spi(Tooling) import Snapshots
 
-/// How many times each test source declares each function (``SwiftDeclarations/functions(in:)``),
-/// by the hash of the source's text, kept across applies: a review or an `--accept` that
-/// applies thousands of changes one at a time reads a source's declarations once, and again only
-/// once its text changes. Copies share what they know.
+/// The functions each test source declares, by the hash of the source's text.
+///
+/// How many times each is declared (``SwiftDeclarations/functions(in:)``), kept across
+/// applies: a review or an `--accept` that applies thousands of changes one at a time reads a
+/// source's declarations once, and again only once its text changes. Copies share what they
+/// know.
 struct TestDeclarations: Sendable {
   private let byText = Locked<[String: [String: Int]]>([:])
 
