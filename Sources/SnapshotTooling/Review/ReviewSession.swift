@@ -21,6 +21,8 @@ import Foundation
   private var changes: [PendingChange]
   /// Where each change is in ``changes``: a group's members are found without a scan.
   private let positions: [String: Int]
+  /// Each group's place rows by group id and width (``placeRows(of:width:)``), shared by copies.
+  private let placeRowsByGroup = Locked<[String: [String]]>([:])
   private(set) var states: [String: State]
   private(set) var index = 0
   /// The groups, shown first; ``group`` is the one on screen, `nil` once they are done.
@@ -69,6 +71,10 @@ import Foundation
   /// A group's changes, in the review's order.
   private func members(of group: ChangeGroup) -> [PendingChange] {
     group.members.compactMap { positions[$0] }.sorted().map { changes[$0] }
+  }
+
+  private func pendingMembers(of group: ChangeGroup) -> [PendingChange] {
+    members(of: group).filter { states[$0.id] == .pending }
   }
 
   private func isOpen(_ id: String) -> Bool {
@@ -120,11 +126,10 @@ import Foundation
   /// A key on a group's screen: `a` and `r` decide each of its changes still pending, `s`
   /// skips them, `e` leaves them for one by one.
   private mutating func handle(_ key: ReviewKey, inGroup group: ChangeGroup) {
-    let members = members(of: group).filter { states[$0.id] == .pending }
     switch key {
     case .accept, .reject:
-      members.forEach { decide($0, accepting: key == .accept, advance: false) }
-    case .skip: members.forEach { states[$0.id] = .skipped }
+      pendingMembers(of: group).forEach { decide($0, accepting: key == .accept, advance: false) }
+    case .skip: pendingMembers(of: group).forEach { states[$0.id] = .skipped }
     case .acceptRest, .rejectRest:
       for change in changes where states[change.id] == .pending {
         decide(change, accepting: key == .acceptRest, advance: false)
@@ -265,6 +270,30 @@ import Foundation
     let lines =
       group.removed.map { paint("-" + $0, "\u{1B}[31m") }
       + group.added.map { paint("+" + $0, "\u{1B}[32m") }
+    let footer = [
+      message ?? "",
+      "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",
+    ]
+    let room = max(1, height - header.count - footer.count)
+    let head = lines.flatMap { TerminalLine.wrap($0, width: width) }
+    let places = placeRows(of: group, width: width)
+    let count = head.count + places.count
+    var body = Array((head + places.prefix(room)).prefix(room))
+    if count > room {
+      body = Array(body.prefix(room - 1)) + ["… \(count - room + 1) more lines"]
+    }
+    body += Array(repeating: "", count: room - body.count)
+    return header.map { TerminalLine.fit($0, width: width) } + body
+      + footer.map { TerminalLine.fit($0, width: width) }
+  }
+
+  /// The rows under a group's lines: where they change, wrapped to `width`.
+  ///
+  /// They stay the same while the group is on screen, which every key draws again: each
+  /// group's are worked out once per width.
+  private func placeRows(of group: ChangeGroup, width: Int) -> [String] {
+    let key = "\(group.id) \(width)"
+    if let rows = placeRowsByGroup.withLock({ $0[key] }) { return rows }
     let places = members(of: group).map { change in
       let location = change.record.sourceLocation
       switch change.record {
@@ -272,18 +301,9 @@ import Foundation
       case .inline: return "  inline, \(pending.relative(location.file)):\(location.line)"
       }
     }
-    let footer = [
-      message ?? "",
-      "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",
-    ]
-    let room = max(1, height - header.count - footer.count)
-    var body = (lines + ["", "In:"] + places).flatMap { TerminalLine.wrap($0, width: width) }
-    if body.count > room {
-      body = Array(body.prefix(room - 1)) + ["… \(body.count - room + 1) more lines"]
-    }
-    body += Array(repeating: "", count: room - body.count)
-    return header.map { TerminalLine.fit($0, width: width) } + body
-      + footer.map { TerminalLine.fit($0, width: width) }
+    let rows = (["", "In:"] + places).flatMap { TerminalLine.wrap($0, width: width) }
+    placeRowsByGroup.withLock { $0[key] = rows }
+    return rows
   }
 
   /// `3 pending · 2 accepted · 1 rejected · 1 skipped`.
