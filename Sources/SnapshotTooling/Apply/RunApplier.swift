@@ -9,6 +9,8 @@ struct RunApplier {
   var dryRun: Bool
   /// What may be written (``RefusalPolicy/partialRun``).
   var policy = RefusalPolicy()
+  /// The test sources' declarations that earlier applies read.
+  var declarations = TestDeclarations()
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -62,16 +64,17 @@ struct RunApplier {
       guard case .inline(let record) = entry.record else { return nil }
       return record
     }
-    // Each test source read once, however many references its tests recorded.
+    // Each test source read once, however many references its tests recorded, and parsed only
+    // when a partial run may have left the records.
     var sources: [String: String?] = [:]
-    for file in Set(files.compactMap { $0.sourceHash == nil ? nil : $0.sourceFile }) {
-      sources[file] = FileManager.default.contents(atPath: file).map(ContentHash.of)
-    }
-    // Each test source parsed once, and only when a partial run may have left the records.
     var declared: [String: [String: Int]] = [:]
-    if policy.partialRun {
-      for file in Set(files.map(\.sourceFile)) {
-        declared[file] = OrphanScan.declarations(in: URL(fileURLWithPath: file))
+    let hashed = Set(files.compactMap { $0.sourceHash == nil ? nil : $0.sourceFile })
+    for file in Set(files.map(\.sourceFile)) where policy.partialRun || hashed.contains(file) {
+      let text = FileManager.default.contents(atPath: file)
+      let hash = text.map(ContentHash.of)
+      if hashed.contains(file) { sources[file] = hash }
+      if policy.partialRun, let text, let hash {
+        declared[file] = declarations.of(text, hash: hash)
       }
     }
     for group in files.groupedInOrder(by: \.referencePath) {

@@ -21,27 +21,38 @@ struct FolderWalk {
   static func walk(
     _ root: URL, intoLinks: Bool, visit: (_ url: URL, _ isDirectory: Bool) -> Decision
   ) {
+    walk(path: root.path, intoLinks: intoLinks) { path, isDirectory in
+      visit(URL(fileURLWithPath: path, isDirectory: isDirectory), isDirectory)
+    }
+  }
+
+  /// The walk by paths, `root`'s followed by `/` and the names below it: a tree of a hundred
+  /// thousand references is walked without a `URL` for each.
+  static func walk(
+    path root: String, intoLinks: Bool, visit: (_ path: String, _ isDirectory: Bool) -> Decision
+  ) {
     var seen: Set<[UInt64]> = []
-    func walk(_ folder: URL, identity: [UInt64]) {
+    func walk(_ folder: String, identity: [UInt64]) {
       guard seen.insert(identity).inserted,
-        let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
       else { return }
+      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
       for name in names.sorted() where !name.hasPrefix(".") {
-        let url = folder.appendingPathComponent(name)
+        let path = prefix + name
         var link = stat()
         var info = stat()
         // `stat`, not only `lstat`: a link is what it points to; a dangling one is left out.
-        guard lstat(url.path, &link) == 0, stat(url.path, &info) == 0 else { continue }
+        guard lstat(path, &link) == 0, stat(path, &info) == 0 else { continue }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         guard isDirectory || info.st_mode & S_IFMT == S_IFREG else { continue }
         let isLink = link.st_mode & S_IFMT == S_IFLNK
-        if visit(url, isDirectory) == .enter && isDirectory && (intoLinks || !isLink) {
-          walk(url, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
+        if visit(path, isDirectory) == .enter && isDirectory && (intoLinks || !isLink) {
+          walk(path, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
         }
       }
     }
     var info = stat()
-    guard stat(root.path, &info) == 0 else { return }
+    guard stat(root, &info) == 0 else { return }
     walk(root, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 }

@@ -37,23 +37,22 @@ public enum OrphanScan {
     // The names of the references the run used, by their folder.
     var usedNames: [String: [String]] = [:]
     for path in used {
-      let url = URL(fileURLWithPath: path)
-      usedNames[url.deletingLastPathComponent().path, default: []].append(url.lastPathComponent)
+      let (folder, name) = split(path)
+      usedNames[folder, default: []].append(name)
     }
     for folder in snapshotFolders(in: packageDirectory) {
-      for url in referenceFiles(in: folder) {
-        let path = url.standardizedFileURL.path
-        guard !used.contains(path), let source = testFile(of: url, in: folder) else { continue }
-        let relative = url.standardizedFileURL.pathComponents.dropFirst(
-          folder.standardizedFileURL.pathComponents.count)
+      let folderPath = folder.standardizedFileURL.path
+      for path in referencePaths(in: folderPath) where !used.contains(path) {
+        // The test file's folder, then the entries under it: the reference, or folders and the
+        // reference (one a `snapshotDirectory:` made); any of them may be named after the test.
+        let relative = components(of: path, under: folderPath)
+        guard relative.count >= 2 else { continue }
+        let source = folder.deletingLastPathComponent().appendingPathComponent(
+          relative[0] + ".swift")
         let tests = declared[source.path] ?? declarations(of: source)
         declared[source.path] = tests
-        // The entries under the test file's folder: the reference, or folders and the reference
-        // (one a `snapshotDirectory:` made); any of them may be named after the test.
         let entries = relative.dropFirst()
-        let beside =
-          entries.count == 1
-          ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
+        let beside = entries.count == 1 ? usedNames[split(path).folder] : nil
         guard entries.allSatisfy({ isOrphan($0, tests: tests.names, usedBeside: beside ?? []) })
         else { continue }
         candidates.append((path, source.path, tests.unknown))
@@ -98,28 +97,40 @@ public enum OrphanScan {
     return true
   }
 
-  /// How many times a Swift file declares each function, by its full name as a test's name is
-  /// spelt (`dump()`, `pages(n:)`), in every `#if` branch; `nil` when the file cannot be read.
-  static func declarations(in file: URL) -> [String: Int]? {
-    guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-    return SwiftDeclarations.functions(in: String(decoding: data, as: UTF8.self))
-  }
-
   /// The test source a reference belongs to: `__Snapshots__/<File>/…` is `<File>.swift` beside
   /// the folder; `nil` for a file right in the folder.
   static func testFile(of reference: URL, in folder: URL) -> URL? {
-    let parts = reference.standardizedFileURL.pathComponents.dropFirst(
-      folder.standardizedFileURL.pathComponents.count)
-    guard parts.count >= 2, let name = parts.first else { return nil }
-    return folder.deletingLastPathComponent().appendingPathComponent(name + ".swift")
+    let parts = components(
+      of: reference.standardizedFileURL.path, under: folder.standardizedFileURL.path)
+    guard parts.count >= 2 else { return nil }
+    return folder.deletingLastPathComponent().appendingPathComponent(parts[0] + ".swift")
+  }
+
+  /// The names between slashes of `path` below `folder` (both standardized).
+  private static func components(of path: String, under folder: String) -> [String] {
+    path.dropFirst(folder.count).split(separator: "/").map(String.init)
+  }
+
+  /// A path's folder and its last name, as `URL`'s `deletingLastPathComponent` and
+  /// `lastPathComponent` give them for a standardized path, without making one.
+  private static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = path[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
   }
 
   /// The files under a `__Snapshots__` folder, hidden ones left out; linked folders and files
   /// are followed.
   static func referenceFiles(in folder: URL) -> [URL] {
-    var files: [URL] = []
-    FolderWalk.walk(folder, intoLinks: true) { url, isDirectory in
-      if !isDirectory { files.append(url) }
+    referencePaths(in: folder.standardizedFileURL.path).map { URL(fileURLWithPath: $0) }
+  }
+
+  /// ``referenceFiles(in:)``'s paths (standardized, as the run logs them), under a
+  /// standardized folder.
+  static func referencePaths(in folder: String) -> [String] {
+    var files: [String] = []
+    FolderWalk.walk(path: folder, intoLinks: true) { path, isDirectory in
+      if !isDirectory { files.append(path) }
       return .enter
     }
     return files

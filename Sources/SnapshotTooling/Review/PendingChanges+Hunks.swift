@@ -41,13 +41,11 @@ extension PendingChanges {
   /// pending value the other hunks only, and leaves the reference. Either way the smaller
   /// change keeps its id, and ``changes`` holds it as it now is.
   mutating func decide(_ group: ChangeGroup, accepting: Bool) -> [GroupDecision] {
-    var pending: [String: PendingChange] = [:]
-    for change in changes { pending[change.id] = change }
     var decisions: [GroupDecision] = []
     var parts: Set<String> = []
     for id in group.members {
       // Its record as it is now: an accept of another change may have moved it.
-      guard var change = pending[id] else { continue }
+      guard var change = change(id: id) else { continue }
       if let record = try? PendingRun.record(at: change.entry.url) {
         change.entry.record = record
       }

@@ -19,7 +19,13 @@ struct PendingChanges {
   let packageDirectory: URL
   let origin: Origin
   /// In source order.
-  private(set) var changes: [PendingChange]
+  var changes: [PendingChange] { order.compactMap { byID[$0] } }
+  /// The ids in source order, decided ones too; ``byID`` holds those still pending, so that a
+  /// decision costs the same however many changes there are.
+  private var order: [String] = []
+  private var byID: [String: PendingChange] = [:]
+  /// The ids of each test source's changes, decided ones too: an inline accept moves them.
+  private var bySource: [String: [String]] = [:]
   /// Every record of each target, older runs' too: a decision settles them all.
   private var records: [String: [PendingRun.Entry]]
   /// The sources applying has written (the runs' journals), so that a rewritten source is known.
@@ -30,9 +36,13 @@ struct PendingChanges {
   /// files that cannot be read: what is refused, as `path: why`.
   private(set) var problems: [String] = []
 
+  /// The test sources' declarations, read once for all the accepts.
+  private let declarations = TestDeclarations()
+
   var applier: RunApplier {
     RunApplier(
-      packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true))
+      packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true),
+      declarations: declarations)
   }
 
   /// Reads what is pending.
@@ -64,7 +74,7 @@ struct PendingChanges {
     }
     records = Dictionary(grouping: all, by: \.record.target)
     writtenSources = merged.writtenSources
-    changes = []
+    var changes: [PendingChange] = []
     for entry in merged.entries {
       let change = PendingChange(entry)
       if change.status == .changed, change.kind == .file {
@@ -77,7 +87,19 @@ struct PendingChanges {
       changes.append(change)
     }
     changes.sort(by: Self.sourceOrder)
+    order = changes.map(\.id)
+    byID = Dictionary(changes.map { ($0.id, $0) }) { first, _ in first }
+    for change in changes {
+      bySource[change.record.sourceLocation.file, default: []].append(change.id)
+    }
   }
+
+  /// How many changes are pending.
+  var count: Int { byID.count }
+
+  /// The pending change with this id, as it is now (an accept may have moved it onto a
+  /// rewritten source); `nil` once it is decided.
+  func change(id: String) -> PendingChange? { byID[id] }
 
   private static func sourceOrder(_ a: PendingChange, _ b: PendingChange) -> Bool {
     let (x, y) = (a.record.sourceLocation, b.record.sourceLocation)
@@ -99,21 +121,26 @@ struct PendingChanges {
   /// wrote.
   mutating func accept(_ change: PendingChange) -> Accepted {
     // As it is now: an earlier accept may have moved it onto a rewritten source.
-    let change = changes.first { $0.id == change.id } ?? change
+    let change = byID[change.id] ?? change
     let report = write(change.entry, of: change)
     guard report.refused.isEmpty else {
       return .refused(report.refused.map { "\($0.path): \($0.reason)" })
     }
     settle(change.target)
-    changes.removeAll { $0.id == change.id }
-    reload(source: change.record.sourceLocation.file)
+    byID[change.id] = nil
+    if change.kind == .inline { reload(source: change.record.sourceLocation.file) }
     return .written(report)
   }
 
   /// Writes `entry` (a change's record, or a part of it) through the applier, moving the other
   /// changes of its source onto the text it wrote; settles nothing.
   mutating func write(_ entry: PendingRun.Entry, of change: PendingChange) -> RunApplier.Report {
-    let others = changes.filter { $0.id != change.id }.map(\.entry)
+    // Only a rewritten source moves the records left beside it.
+    let others =
+      change.kind == .inline
+      ? (bySource[change.record.sourceLocation.file] ?? []).compactMap {
+        $0 == change.id ? nil : byID[$0]?.entry
+      } : []
     let run = PendingRun(
       directory: change.entry.url.deletingLastPathComponent(), entries: [entry],
       usedReferences: [], writtenSources: writtenSources)
@@ -129,7 +156,7 @@ struct PendingChanges {
   /// Deletes a change's records (in the store); never a reference or a source.
   mutating func reject(_ change: PendingChange) {
     settle(change.target)
-    changes.removeAll { $0.id == change.id }
+    byID[change.id] = nil
   }
 
   /// Removes every record of a target from the store.
@@ -142,24 +169,24 @@ struct PendingChanges {
   /// it wrote. (Its file records only got the new text's hash, which ``writtenSources`` holds.)
   mutating func reload(source: String) {
     let decoder = JSONDecoder()
-    for index in changes.indices
-    where changes[index].kind == .inline && changes[index].record.sourceLocation.file == source {
-      guard let record = try? PendingRun.record(at: changes[index].entry.url, decoder: decoder)
+    for id in bySource[source] ?? [] {
+      guard let change = byID[id], change.kind == .inline,
+        let record = try? PendingRun.record(at: change.entry.url, decoder: decoder)
       else { continue }
-      var entry = changes[index].entry
+      var entry = change.entry
       entry.record = record
-      changes[index] = PendingChange(entry)
+      byID[id] = PendingChange(entry)
     }
   }
 
   /// Reads again the records of these changes, which a decision on a part of each rewrote.
   mutating func reload(_ ids: Set<String>) {
     let decoder = JSONDecoder()
-    for index in changes.indices where ids.contains(changes[index].id) {
-      guard let record = try? PendingRun.record(at: changes[index].entry.url, decoder: decoder)
+    for id in ids {
+      guard let change = byID[id],
+        let record = try? PendingRun.record(at: change.entry.url, decoder: decoder)
       else { continue }
-      changes[index] = PendingChange(
-        PendingRun.Entry(record: record, url: changes[index].entry.url))
+      byID[id] = PendingChange(PendingRun.Entry(record: record, url: change.entry.url))
     }
   }
 
@@ -205,7 +232,9 @@ struct PendingChanges {
         if let group = try one(groups.filter { $0.id.hasPrefix(id) }, \.id) {
           found.groups.append(group)
         }
-      } else if let change = try one(changes.filter { $0.id.hasPrefix(id) }, \.id) {
+      } else if let change = try one(
+        order.compactMap { $0.hasPrefix(id) ? byID[$0] : nil }, \.id)
+      {
         found.changes.append(change)
       }
     }

@@ -109,7 +109,7 @@ struct PendingReview {
     let inPart =
       tally.inPart > 0 ? " (\(tally.inPart) of them in part: the rest stays pending)" : ""
     print(
-      "Accepted \(tally.accepted), rejected \(tally.rejected)\(inPart); \(counted(pending.changes.count, "change")) left pending."
+      "Accepted \(tally.accepted), rejected \(tally.rejected)\(inPart); \(counted(pending.count, "change")) left pending."
     )
     return tally.refusals > 0 ? .refused : .success
   }

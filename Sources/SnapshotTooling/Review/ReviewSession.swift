@@ -20,6 +20,10 @@ import Foundation
   private(set) var pending: PendingChanges
   /// The changes the review started with, in order; decided ones stay here to be looked at.
   private var changes: [PendingChange]
+  /// Where each change is in ``changes``: a group's members are found without a scan.
+  private let positions: [String: Int]
+  /// Each group's place rows by group id and width (``placeRows(of:width:)``), shared by copies.
+  private let placeRowsByGroup = Locked<[String: [String]]>([:])
   private(set) var states: [String: State]
   private(set) var index = 0
   /// The groups, shown first; ``group`` is the one on screen, `nil` once they are done.
@@ -41,10 +45,12 @@ import Foundation
 
   init(_ pending: PendingChanges, openGallery: @escaping (PendingChange) -> String) {
     self.pending = pending
-    changes = pending.changes
-    states = Dictionary(uniqueKeysWithValues: pending.changes.map { ($0.id, .pending) })
+    let changes = pending.changes
+    self.changes = changes
+    positions = Dictionary(changes.indices.map { (changes[$0].id, $0) }) { first, _ in first }
+    states = Dictionary(uniqueKeysWithValues: changes.map { ($0.id, .pending) })
     self.openGallery = openGallery
-    groups = ChangeGroup.of(pending.changes)
+    groups = ChangeGroup.of(changes)
     group = groups.isEmpty ? nil : 0
     isFinished = changes.isEmpty
   }
@@ -62,7 +68,12 @@ import Foundation
 
   private var current: PendingChange {
     // A change still pending is read from the store's view, which follows moves.
-    pending.changes.first { $0.id == changes[index].id } ?? changes[index]
+    pending.change(id: changes[index].id) ?? changes[index]
+  }
+
+  /// A group's changes, in the review's order.
+  private func members(of group: ChangeGroup) -> [PendingChange] {
+    group.members.compactMap { positions[$0] }.sorted().map { changes[$0] }
   }
 
   private func isOpen(_ id: String) -> Bool {
@@ -289,25 +300,40 @@ import Foundation
     let lines =
       group.removed.map { paint("-" + $0, "\u{1B}[31m") }
       + group.added.map { paint("+" + $0, "\u{1B}[32m") }
-    let places = changes.filter { group.members.contains($0.id) }.map { change in
+    let footer = [
+      message ?? "",
+      "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",
+    ]
+    let room = max(1, height - header.count - footer.count)
+    let head = lines.flatMap { TerminalLine.wrap($0, width: width) }
+    let places = placeRows(of: group, width: width)
+    let count = head.count + places.count
+    var body = Array((head + places.prefix(room)).prefix(room))
+    if count > room {
+      body = Array(body.prefix(room - 1)) + ["… \(count - room + 1) more lines"]
+    }
+    body += Array(repeating: "", count: room - body.count)
+    return header.map { TerminalLine.fit($0, width: width) } + body
+      + footer.map { TerminalLine.fit($0, width: width) }
+  }
+
+  /// The rows under a group's lines: where they change, wrapped to `width`.
+  ///
+  /// They stay the same while the group is on screen, which every key draws again: each
+  /// group's are worked out once per width.
+  private func placeRows(of group: ChangeGroup, width: Int) -> [String] {
+    let key = "\(group.id) \(width)"
+    if let rows = placeRowsByGroup.withLock({ $0[key] }) { return rows }
+    let places = members(of: group).map { change in
       let location = change.record.sourceLocation
       switch change.record {
       case .file(let file): return "  " + pending.relative(file.referencePath)
       case .inline: return "  inline, \(pending.relative(location.file)):\(location.line)"
       }
     }
-    let footer = [
-      message ?? "",
-      "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",
-    ]
-    let room = max(1, height - header.count - footer.count)
-    var body = (lines + ["", "In:"] + places).flatMap { TerminalLine.wrap($0, width: width) }
-    if body.count > room {
-      body = Array(body.prefix(room - 1)) + ["… \(body.count - room + 1) more lines"]
-    }
-    body += Array(repeating: "", count: room - body.count)
-    return header.map { TerminalLine.fit($0, width: width) } + body
-      + footer.map { TerminalLine.fit($0, width: width) }
+    let rows = (["", "In:"] + places).flatMap { TerminalLine.wrap($0, width: width) }
+    placeRowsByGroup.withLock { $0[key] = rows }
+    return rows
   }
 
   /// `3 pending · 2 accepted · 1 rejected · 1 skipped`.
