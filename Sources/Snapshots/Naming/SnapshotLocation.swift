@@ -166,19 +166,22 @@ private enum TestFileFolder {
     if let found { return found }
     let directoryPath = ReferenceFolder.of(
       testFile: filePath, snapshotDirectory: snapshotDirectory)
-    return known.withLock { known in
+    // Opened outside the lock every assertion takes; closed again when not kept.
+    let opened = directoryPath.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    var unkept = opened
+    let folder = known.withLock { known in
       if let folder = known.all[filePath]?[key] { return folder }
       var folder = Folder(directoryPath: directoryPath, descriptor: -1)
-      if known.descriptors < maxDescriptors {
-        folder.descriptor = directoryPath.withCString {
-          open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        }
-        if folder.descriptor >= 0 { known.descriptors += 1 }
+      if opened >= 0, known.descriptors < maxDescriptors {
+        (folder.descriptor, unkept) = (opened, -1)
+        known.descriptors += 1
       }
       known.all[filePath, default: [:]][key] = folder
       known.last = (filePath, snapshotDirectory, folder)
       return folder
     }
+    if unkept >= 0 { close(unkept) }
+    return folder
   }
 }
 

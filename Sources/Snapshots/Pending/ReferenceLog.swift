@@ -15,46 +15,96 @@ final class ReferenceLog: Sendable {
     || PendingStore.isExported(SnapshotSettings.processEnvironment)
 
   private struct State {
+    /// This process's log; `-1` when it could not be opened, `nil` before the first assertion.
     var descriptor: Int32?
     var pending: [UInt8] = []
   }
 
+  /// What every assertion takes: the lines not yet written.
   private let state = Locked(State())
+  /// Taken by the one assertion that writes a block, before it lets go of ``state``, and by
+  /// the last write at exit: blocks reach the file in turn, and all before the marker.
+  private let writing = NSLock()
   /// Bytes kept before a write.
   private static let block = 64 * 1024
 
   /// `reference` (a standardised path, as ``SnapshotLocation`` makes them) is only made when
   /// logging is on: every assertion calls this.
+  ///
+  /// The file is opened, and each block written, outside the lock every assertion takes.
   func log(_ reference: @autoclosure () -> String, testFilePath: String) {
     guard enabled else { return }
-    var path = reference()
-    state.withLock { state in
-      if state.descriptor == nil { open(&state, testFilePath: testFilePath) }
-      guard state.descriptor != nil else { return }
-      path.withUTF8 { state.pending.append(contentsOf: $0) }
-      state.pending.append(10)
-      if state.pending.count >= Self.block { Self.write(&state) }
-    }
+    logLine(reference(), testFilePath: testFilePath)
   }
 
-  /// Opens this process's log in the run, and arms the marker and the last write at exit:
-  /// handlers run last-registered first, so the log is whole before the marker says so.
-  private func open(_ state: inout State, testFilePath: String) {
+  private func logLine(_ line: String, testFilePath: String) {
+    var path = line
+    var full: (descriptor: Int32, bytes: [UInt8])?
+    let opened = state.withLock { state -> Bool in
+      guard let descriptor = state.descriptor else { return false }
+      guard descriptor >= 0 else { return true }
+      path.withUTF8 { state.pending.append(contentsOf: $0) }
+      state.pending.append(10)
+      if state.pending.count >= Self.block {
+        full = (descriptor, Self.take(&state.pending))
+        writing.lock()
+      }
+      return true
+    }
+    guard opened else {
+      open(testFilePath: testFilePath)
+      return logLine(path, testFilePath: testFilePath)
+    }
+    guard let full else { return }
+    defer { writing.unlock() }
+    Self.write(full.bytes, to: full.descriptor)
+  }
+
+  /// Opens this process's log in the run, unless another assertion did first, and arms the
+  /// marker and the last write at exit: handlers run last-registered first, so the log is
+  /// whole before the marker says so.
+  private func open(testFilePath: String) {
     let directory = PendingStore.runDirectory(testFilePath: testFilePath)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(
       PendingStore.usedPrefix + PendingStore.uniqueName()
     ).path
     let opened = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    let isFirst = state.withLock { state in
+      guard state.descriptor == nil else { return false }
+      state.descriptor = opened
+      return true
+    }
+    guard isFirst else {
+      if opened >= 0 {
+        close(opened)
+        unlink(path)
+      }
+      return
+    }
     guard opened >= 0 else { return }
-    state.descriptor = opened
     FinishedMarker.arm(in: directory)
-    atexit { ReferenceLog.shared.state.withLock { ReferenceLog.write(&$0) } }
+    atexit {
+      let log = ReferenceLog.shared
+      let rest = log.state.withLock { state in
+        log.writing.lock()
+        return (state.descriptor ?? -1, ReferenceLog.take(&state.pending))
+      }
+      defer { log.writing.unlock() }
+      ReferenceLog.write(rest.1, to: rest.0)
+    }
   }
 
-  private static func write(_ state: inout State) {
-    guard let descriptor = state.descriptor, !state.pending.isEmpty else { return }
-    _ = state.pending.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-    state.pending.removeAll(keepingCapacity: true)
+  /// The bytes kept, leaving none.
+  private static func take(_ pending: inout [UInt8]) -> [UInt8] {
+    var taken: [UInt8] = []
+    taken.reserveCapacity(block + 4096)
+    swap(&taken, &pending)
+    return taken
+  }
+
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    guard descriptor >= 0, !bytes.isEmpty else { return }
+    _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
   }
 }

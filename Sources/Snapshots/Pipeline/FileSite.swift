@@ -100,7 +100,10 @@ struct FileSite {
     if records {
       do {
         guard
-          try ReferenceClaims.shared.record(data, claimed: location.readPath, at: location.url)
+          try ReferenceClaims.shared.record(
+            data, claimed: location.readPath, at: location.url,
+            // The bytes read are the file's written unless they are an older name's.
+            replacing: location.readPath == location.path ? reference : nil)
         else {
           return .failed(
             .nameConflict,
