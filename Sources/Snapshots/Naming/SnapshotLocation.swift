@@ -34,6 +34,10 @@ struct SnapshotLocation {
   /// Recording always writes ``path``, so two tests whose old names meet never write one file.
   private(set) var readPath: String
   private var readFileName: String
+  /// How many bytes of ``fileName`` come before the snapshot's number, name or variant
+  /// (`<test>.`) and after it (`[.<environment>][.<ext>]`): the other references of its test
+  /// share them (``ReferenceUse``).
+  private(set) var identifierBounds: (before: Int, after: Int)
 
   /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
   ///   `name` is `nil`, with the key that identifies this test's references.
@@ -79,6 +83,8 @@ struct SnapshotLocation {
     self.pathExtension = pathExtension
     fileName = ReferenceName.fileName(stem: stem, pathExtension: pathExtension)
     path = directoryPath + "/" + fileName
+    let before = base.utf8.count + 1
+    identifierBounds = (before, fileName.utf8.count - before - identifier.utf8.count)
 
     readFileName = fileName
     readPath = path

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Logs the reference file of every assertion to the pending store, for finding orphans.
+/// Logs the reference file of every assertion to the pending store, for finding orphans: a
+/// ``ReferenceUse`` a line.
 ///
 /// When `SNAPSHOTS_LOG_REFERENCES` is `1` (the `snapshot-record` plugin sets it), and whenever
 /// runs are exported for `snapshot-record --from` (``PendingStore/isExported(_:)``): the shards'
@@ -28,13 +29,13 @@ final class ReferenceLog: Sendable {
   /// Bytes kept before a write.
   private static let block = 64 * 1024
 
-  /// `reference` (a standardised path, as ``SnapshotLocation`` makes them) is only made when
+  /// `use` (its path standardised, as ``SnapshotLocation`` makes them) is only made when
   /// logging is on: every assertion calls this.
   ///
   /// The file is opened, and each block written, outside the lock every assertion takes.
-  func log(_ reference: @autoclosure () -> String, testFilePath: String) {
+  func log(_ use: @autoclosure () -> ReferenceUse, testFilePath: String) {
     guard enabled else { return }
-    logLine(reference(), testFilePath: testFilePath)
+    logLine(use().line, testFilePath: testFilePath)
   }
 
   private func logLine(_ line: String, testFilePath: String) {
@@ -106,5 +107,58 @@ final class ReferenceLog: Sendable {
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
     guard descriptor >= 0, !bytes.isEmpty else { return }
     _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+  }
+}
+
+/// One line of a reference log: the reference an assertion used and, when the assertion named
+/// it after its own test, that test and where the snapshot's number or name lies in the file's
+/// name; what tells the references a test that ran to its end no longer makes.
+@_spi(Tooling) public struct ReferenceUse: Equatable, Sendable {
+  public var path: String
+  /// The test, as its framework's events name it: Swift Testing's test id
+  /// (`Module.Suite/render()/File.swift:3:4`), XCTest's test case (`Suite.testRender`).
+  public var test: String?
+  /// ``SnapshotLocation/identifierBounds``: the bytes of the file's name before its number or
+  /// name, and after it.
+  public var before = 0
+  public var after = 0
+
+  public init(path: String, test: String? = nil, before: Int = 0, after: Int = 0) {
+    (self.path, self.test, self.before, self.after) = (path, test, before, after)
+  }
+
+  /// `<path>`, or `<path>\t<test>\t<before>\t<after>`.
+  var line: String {
+    guard let test else { return path }
+    return "\(path)\t\(test)\t\(before)\t\(after)"
+  }
+
+  /// A line of a log, read from its end: a path may hold a tab.
+  public init(line: Substring) {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count >= 4, let before = Int(fields[fields.count - 2]),
+      let after = Int(fields[fields.count - 1])
+    else {
+      self.init(path: String(line))
+      return
+    }
+    self.init(
+      path: fields.dropLast(3).joined(separator: "\t"), test: String(fields[fields.count - 3]),
+      before: before, after: after)
+  }
+
+  /// Whether `fileName`, in this reference's folder, is another of its test's references made
+  /// the same way: the same test part before the number or name, the same environment and
+  /// extension after it, another number or name between.
+  public func isSibling(_ fileName: String) -> Bool {
+    guard test != nil, let slash = path.lastIndex(of: "/") else { return false }
+    let own = path[path.index(after: slash)...]
+    let (name, other) = (Array(own.utf8), Array(fileName.utf8))
+    guard other.count > before + after, other != name, name.count >= before + after else {
+      return false
+    }
+    return other.prefix(before) == name.prefix(before)
+      && other.suffix(after) == name.suffix(after)
+      && ReferenceName.environment(in: fileName) == ReferenceName.environment(in: String(own))
   }
 }
