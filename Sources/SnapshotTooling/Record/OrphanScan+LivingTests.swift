@@ -22,11 +22,15 @@ extension OrphanScan {
   /// The uses of the tests that ran to their end, by the folder of the reference.
   static func byFolder(_ uses: [ReferenceUse]) -> [String: [ReferenceUse]] {
     var folders: [String: [ReferenceUse]] = [:]
-    for use in uses {
-      folders[URL(fileURLWithPath: use.path).deletingLastPathComponent().path, default: []]
-        .append(use)
-    }
+    for use in uses { folders[folder(of: use.path), default: []].append(use) }
     return folders
+  }
+
+  /// The folder of a standardised path, by its last `/`: no `URL` for each of a large run's
+  /// references.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
   }
 
   /// Whether the reference at `path` is one a test that ran to its end no longer makes: a
@@ -35,7 +39,7 @@ extension OrphanScan {
   static func isLeftover(_ path: String, beside: [ReferenceUse], functions: [String: Int]?)
     -> Bool
   {
-    let name = URL(fileURLWithPath: path).lastPathComponent
+    let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
     guard let functions, let use = beside.first(where: { $0.isSibling(name) }) else {
       return false
     }

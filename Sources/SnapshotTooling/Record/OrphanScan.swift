@@ -62,8 +62,9 @@ public enum OrphanScan {
           ? usedNames[URL(fileURLWithPath: path).deletingLastPathComponent().path] : nil
         guard entries.allSatisfy({ isOrphan($0, tests: tests.names, usedBeside: beside ?? []) })
         else {
-          let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-          if entries.count == 1, tests.unknown == nil, let uses = finishedBeside[folder] {
+          if entries.count == 1, tests.unknown == nil,
+            let uses = finishedBeside[Self.folder(of: path)]
+          {
             let declared = functions[source.path] ?? testFunctions(of: source)
             functions[source.path] = declared
             if isLeftover(path, beside: uses, functions: declared) { leftovers.append(path) }
