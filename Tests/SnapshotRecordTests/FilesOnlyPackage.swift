@@ -6,7 +6,8 @@ import Testing
 /// in the package's own build folder and never compiles swift-syntax, and the gallery uses the
 /// same build of it.
 ///
-/// Then, on the same build, fixture files, the record plan and every form of a test's name.
+/// Then, on the same build, fixture files, the record plan, every form of a test's name and the
+/// references a living test no longer makes.
 @Suite(.timeLimit(.minutes(15)))
 struct FilesOnlyPackage {
   @Test func recordsWithoutBuildingASwiftParser() throws {
@@ -50,5 +51,6 @@ struct FilesOnlyPackage {
     try FixtureFiles(package: package).run()
     try OnePlan(package: package).run()
     try TestNamingForms(package: package).run()
+    try LivingTestOrphans(package: package).run()
   }
 }

@@ -269,7 +269,9 @@ final class SuiteQualifiedXCTests: XCTestCase {
       .init(test: TestIdentity(name: test), stem: "dump.1", filePath: "/P/T.swift", line: 3)
     }
     #expect(claims.claim(url.path, for: claimant("First.dump()")) == nil)
-    #expect(try claims.record(Data("first".utf8), claimed: url.path, at: url))
+    #expect(
+      try claims.record(
+        Data("first".utf8), claimed: url.path, at: url, replacing: Data("before".utf8)))
     #expect(try folder.text("dump.1.txt") == "first")
     // The rival undoes the first recording, and neither may write again.
     #expect(
@@ -277,7 +279,8 @@ final class SuiteQualifiedXCTests: XCTestCase {
     #expect(try folder.text("dump.1.txt") == "before")
     #expect(
       claims.claim(url.path, for: claimant("First.dump()"))?.hasPrefix("Second.dump()") == true)
-    #expect(try !claims.record(Data("again".utf8), claimed: url.path, at: url))
+    #expect(
+      try !claims.record(Data("again".utf8), claimed: url.path, at: url, replacing: nil))
     #expect(try folder.text("dump.1.txt") == "before")
   }
 }

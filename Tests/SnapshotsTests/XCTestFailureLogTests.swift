@@ -14,12 +14,14 @@ import XCTest
     let log = folder.file("failures.jsonl")
     let probe = try Command(
       URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path,
-      ["SnapshotsTests.XCTestFailureProbe/testFails"], in: folder.url,
+      ["SnapshotsTests.XCTestFailureProbe/testFails,SnapshotsTests.XCTestFailureProbe/testSkips"],
+      in: folder.url,
       environment: ProcessInfo.processInfo.environment.merging([
         FailureLog.variable: log.path, Probe.variable: "XCTestFailureProbe",
       ]) { $1 })
     #expect(probe.status != 0, "\(probe.output)")
-    // The test's start first, so that a crash could name it; then its failure.
+    // The test's start first, so that a crash could name it; then its failure, then its end.
+    // A skipped test never ends: the references it did not make tell nothing.
     #expect(
       FailureLog.read(log) == [
         .init(kind: nil, file: "", line: 0, test: "XCTestFailureProbe.testFails", started: true),
@@ -27,8 +29,10 @@ import XCTest
           kind: nil, file: "\(#filePath)", line: XCTestFailureProbe.failingLine,
           test: "XCTestFailureProbe.testFails",
           message: #"XCTAssertEqual failed: ("1") is not equal to ("2") - first line"#),
+        .init(kind: nil, file: "", line: 0, test: "XCTestFailureProbe.testFails", ended: true),
+        .init(kind: nil, file: "", line: 0, test: "XCTestFailureProbe.testSkips", started: true),
       ], "\(probe.output)")
-    #expect(FailureLog.read(log).map(\.isReportedFailure) == [false, true])
+    #expect(FailureLog.read(log).map(\.isReportedFailure) == [false, true, false, false])
   }
 }
 
@@ -39,5 +43,9 @@ final class XCTestFailureProbe: XCTestCase {
   func testFails() throws {
     guard Probe.isRunning("XCTestFailureProbe") else { throw XCTSkip("a probe") }
     XCTAssertEqual(1, 2, "first line\nsecond line")
+  }
+
+  func testSkips() throws {
+    throw XCTSkip(Probe.isRunning("XCTestFailureProbe") ? "skipped halfway" : "a probe")
   }
 }

@@ -39,6 +39,8 @@ import Foundation
   }
   /// Every reference file an assertion used, when the run logged them.
   public var usedReferences: Set<String>
+  /// The uses of those named after their test, with the test (``ReferenceUse/test``).
+  public var testUses: [ReferenceUse] = []
   /// The hashes of test sources that applying this run already wrote (``journalName``): an
   /// apply that was stopped halfway leaves them, and the next one knows those files are done.
   public var writtenSources: Set<String>
@@ -74,6 +76,7 @@ import Foundation
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     var entries: [Entry] = []
     var used: Set<String> = []
+    var testUses: [ReferenceUse] = []
     var written: Set<String> = []
     var writingProcesses: Set<Substring> = []
     var finishedProcesses: Set<Substring> = []
@@ -95,7 +98,11 @@ import Foundation
         }
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
-        used.formUnion(text.split(separator: "\n").map(String.init))
+        for line in text.split(separator: "\n") {
+          let use = ReferenceUse(line: line)
+          used.insert(use.path)
+          if use.test != nil { testUses.append(use) }
+        }
         if let process = PendingStore.process(
           ofUniqueName: name.dropFirst(PendingStore.usedPrefix.count))
         {
@@ -112,6 +119,7 @@ import Foundation
     }
     var run = PendingRun(
       directory: directory, entries: entries, usedReferences: used, writtenSources: written)
+    run.testUses = testUses
     run.setConflicts(conflicts)
     run.damaged = damaged
     run.complete = !writingProcesses.isEmpty && writingProcesses.isSubset(of: finishedProcesses)
@@ -174,6 +182,7 @@ import Foundation
       directory: runs.last?.directory ?? URL(fileURLWithPath: "/"), entries: entries,
       usedReferences: runs.reduce(into: []) { $0.formUnion($1.usedReferences) },
       writtenSources: runs.reduce(into: []) { $0.formUnion($1.writtenSources) })
+    merged.testUses = runs.flatMap(\.testUses)
     merged.conflicted = runs.flatMap(\.conflicted)
     merged.damaged = runs.flatMap(\.damaged)
     merged.setConflicts(runs.reduce(into: []) { $0.formUnion($1.conflicts) })

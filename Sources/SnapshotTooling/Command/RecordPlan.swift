@@ -132,6 +132,13 @@ struct RecordPlan {
     }
   }
 
+  /// The uses of references named after their tests, by the tests that ran to their end:
+  /// what tells the references those tests no longer make (``OrphanScan``).
+  var finishedUses: [ReferenceUse] {
+    let finished = passes.reduce(into: Set<String>()) { $0.formUnion($1.finishedTests) }
+    return run.testUses.filter { $0.test.map(finished.contains) ?? false }
+  }
+
   /// Whether a pass crashed: the run may be a part of what the tests would have left.
   var crashed: Bool { passes.contains(where: \.crashed) }
 

@@ -109,7 +109,8 @@ struct RunApplication {
     let report = applier.apply(plan.run, leaving: plan.left)
     let conclusion = plan.conclusion(of: report)
     conclusion.lines.forEach(print)
-    let orphanDeletionFailed = handleOrphans(conclusion.orphans, used: plan.run.usedReferences)
+    let orphanDeletionFailed = handleOrphans(
+      conclusion.orphans, used: plan.run.usedReferences, finished: plan.finishedUses)
     switch conclusion.cleanup {
     case .none: break
     case .entries(let entries): entries.forEach(PendingRun.remove)
@@ -218,28 +219,41 @@ struct RunApplication {
 
   /// Tells the orphans as the plan says: lists them, or deletes them (`--prune`), saying which
   /// before it deletes; whether a deletion failed.
-  private func handleOrphans(_ orphans: RecordPlan.Orphans, used: Set<String>) -> Bool {
+  private func handleOrphans(
+    _ orphans: RecordPlan.Orphans, used: Set<String>, finished: [ReferenceUse]
+  ) -> Bool {
     guard case .listed(let pruning, let suggestsPrune) = orphans else {
       if case .untold(let reason?) = orphans { print(reason) }
       return false
     }
-    let scan = OrphanScan.scan(in: options.package, used: used)
+    let scan = OrphanScan.scan(in: options.package, used: used, finished: finished)
     for kept in scan.kept {
       print(kept.message(relative: relative))
       for path in kept.references { print("  \(relative(path))") }
     }
-    let found = scan.orphans
+    let found = scan.orphans + scan.leftovers
     guard !found.isEmpty else { return false }
+    let groups = [
+      (scan.orphans, "its test is gone", "their tests are gone"),
+      (
+        scan.leftovers, "its test ran and no longer makes it",
+        "their tests ran and no longer make them"
+      ),
+    ]
     guard pruning else {
-      for path in found { print("Orphan (its test is gone): \(relative(path))") }
+      for (paths, why, _) in groups {
+        for path in paths { print("Orphan (\(why)): \(relative(path))") }
+      }
       if suggestsPrune {
         print("\(counted(found.count, "orphaned snapshot")); --prune deletes them.")
       }
       return false
     }
     let verb = options.dryRun ? "Would delete" : "Deleting"
-    print("\(verb) \(counted(found.count, "orphaned snapshot")) (their tests are gone):")
-    for path in found { print("  \(relative(path))") }
+    for (paths, _, why) in groups where !paths.isEmpty {
+      print("\(verb) \(counted(paths.count, "orphaned snapshot")) (\(why)):")
+      for path in paths { print("  \(relative(path))") }
+    }
     guard !options.dryRun else { return false }
     var failed = false
     for path in found where (try? FileManager.default.removeItem(atPath: path)) == nil {

@@ -85,7 +85,8 @@ public struct ToolOptions: Equatable, Sendable {
     "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records.",
     ["apply"])
   static let prune = Entry(
-    "prune", .flag(\.prune), "Delete references whose tests are gone (after a complete run).",
+    "prune", .flag(\.prune),
+    "Delete references whose tests are gone or no longer make them (after a complete run).",
     ["record"])
   static let review = Entry(
     "review", .flag(\.review),

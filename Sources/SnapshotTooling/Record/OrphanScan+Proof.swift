@@ -7,6 +7,8 @@ extension OrphanScan {
   public struct Found: Equatable, Sendable {
     /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
     public var orphans: [String] = []
+    /// Paths of the references tests that ran to their end no longer make, sorted.
+    public var leftovers: [String] = []
     /// The references no test was found for that are not proven orphaned, by test file.
     public var kept: [Kept] = []
   }

@@ -29,13 +29,19 @@ import Foundation
 /// gone on the others, so orphans are listed first and deleted only with `--prune`.
 public enum OrphanScan {
   /// The orphans under `packageDirectory`, and what was kept because it could not be proven
-  /// orphaned.
-  public static func scan(in packageDirectory: URL, used: Set<String>) -> Found {
+  /// orphaned; with the references used by the tests that ran to their end (`finished`), the
+  /// references those tests no longer make (``isLeftover(_:beside:functions:)``).
+  @_spi(Tooling) public static func scan(
+    in packageDirectory: URL, used: Set<String>, finished: [ReferenceUse] = []
+  ) -> Found {
     var declared: [String: (names: Set<String>, unknown: Reason?)] = [:]
     // The references no test was found for: their test file, and what keeps them if anything.
     var candidates: [(path: String, testFile: String, reason: Reason?)] = []
     // The names of the references the run used, by their folder.
     var usedNames: [String: [String]] = [:]
+    let finishedBeside = byFolder(finished)
+    var functions: [String: [String: Int]?] = [:]
+    var leftovers: [String] = []
     for path in used {
       let (folder, name) = split(path)
       usedNames[folder, default: []].append(name)
@@ -54,13 +60,25 @@ public enum OrphanScan {
         let entries = relative.dropFirst()
         let beside = entries.count == 1 ? usedNames[split(path).folder] : nil
         guard entries.allSatisfy({ isOrphan($0, tests: tests.names, usedBeside: beside ?? []) })
-        else { continue }
+        else {
+          if entries.count == 1, tests.unknown == nil,
+            let uses = finishedBeside[Self.folder(of: path)]
+          {
+            let declared = functions[source.path] ?? testFunctions(of: source)
+            functions[source.path] = declared
+            if isLeftover(path, beside: uses, functions: declared) { leftovers.append(path) }
+          }
+          continue
+        }
         candidates.append((path, source.path, tests.unknown))
       }
     }
     // Asked only when something would be deleted: it reads every Swift file of the package.
-    let chosen = candidates.contains { $0.reason == nil } ? chosenFolder(in: packageDirectory) : nil
+    let chosen =
+      candidates.contains { $0.reason == nil } || !leftovers.isEmpty
+      ? chosenFolder(in: packageDirectory) : nil
     var found = Found()
+    if chosen == nil { found.leftovers = leftovers.sorted() }
     var kept: [String: (reason: Reason, references: [String])] = [:]
     for candidate in candidates {
       if let reason = candidate.reason ?? chosen {

@@ -39,6 +39,26 @@ struct TestIssue: Equatable, Sendable {
     }
   }
 
+  /// The tests a Swift Testing event stream says ran to their end, by their ids: they ended,
+  /// and were neither skipped nor cancelled, nor met a known issue (`withKnownIssue` catches
+  /// what a test throws, which then stops it).
+  static func finishedTests(inEventStream data: Data) -> Set<String> {
+    let decoder = JSONDecoder()
+    var (ended, stopped) = (Set<String>(), Set<String>())
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard let payload = (try? decoder.decode(EventRecord.self, from: line))?.payload,
+        let id = payload.testID
+      else { continue }
+      switch payload.kind {
+      case "testEnded": ended.insert(id)
+      case "testSkipped", "testCancelled", "testCaseCancelled": stopped.insert(id)
+      case "issueRecorded" where payload.issue?.isKnown == true: stopped.insert(id)
+      default: break
+      }
+    }
+    return ended.subtracting(stopped)
+  }
+
   /// The test functions a Swift Testing event stream says started and did not end, by their
   /// ids without their source location (`Module.Suite/test()`, `Module.test()` for a function
   /// outside a suite): those a crash ended.

@@ -31,6 +31,9 @@ struct TestRunner {
     var testsStarted: Int? = nil
     /// The tests that started and never ended, when a crash ended the pass.
     var unfinished: [String] = []
+    /// The tests that ran to their end, as their events name them (``ReferenceUse/test``):
+    /// ended, neither skipped, cancelled, nor stopped by a known issue.
+    var finishedTests: Set<String> = []
     /// Its snapshot assertions' failures, each with its kind, place and first line
     /// (``FailureLog``), in the order they failed.
     var snapshotFailures: [FailureLog.Entry] = []
@@ -81,6 +84,7 @@ struct TestRunner {
           ? TestIssue(file: entry.file, line: entry.line, message: entry.message ?? "") : nil
       }
       var pass = Pass(process, library: "XCTest", issues: issues, logged: logged)
+      pass.finishedTests = Set(logged.compactMap { $0.ended == true ? $0.test : nil })
       // XCTest runs one test at a time: the last to start is the one a crash ended.
       if pass.crashed, let last = logged.last(where: { $0.started == true })?.test {
         pass.unfinished = [last]
@@ -100,6 +104,7 @@ struct TestRunner {
       process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream),
       logged: FailureLog.read(failureLog))
     pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
+    pass.finishedTests = TestIssue.finishedTests(inEventStream: stream)
     if pass.crashed { pass.unfinished = TestIssue.unfinishedTests(inEventStream: stream) }
     passes.append(pass)
     return passes

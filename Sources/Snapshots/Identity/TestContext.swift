@@ -76,6 +76,16 @@ struct TestContext {
     }
   }
 
+  /// The running test as its framework's events name it (Swift Testing's event stream, the
+  /// ``FailureLog``'s entries for XCTest); `nil` when no test can be told to be running.
+  var eventName: String? {
+    switch framework {
+    case .swiftTesting: return Test.current.map { String(describing: $0.id) }
+    case .xcTest: return identity.name
+    case .unknown: return nil
+    }
+  }
+
   /// The suite the running test belongs to, `Outer.Inner` (Swift Testing), or its XCTest class;
   /// `nil` for a test outside any suite, or when no test can be told to be running.
   static func currentSuite() -> String? {

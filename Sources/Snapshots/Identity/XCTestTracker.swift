@@ -55,6 +55,9 @@ final class XCTestTracker: NSObject, XCTestObservation, Sendable {
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
+    if FailureLog.isActive, testCase.testRun?.hasBeenSkipped == false {
+      FailureLog.append(.init(kind: nil, file: "", line: 0, test: testCase.name, ended: true))
+    }
     state.withLock { state in
       if case .running(let serial, _) = state { state = .idle(serial: serial) }
     }

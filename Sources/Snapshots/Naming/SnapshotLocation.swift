@@ -34,6 +34,10 @@ struct SnapshotLocation {
   /// Recording always writes ``path``, so two tests whose old names meet never write one file.
   private(set) var readPath: String
   private var readFileName: String
+  /// How many bytes of ``fileName`` come before the snapshot's number, name or variant
+  /// (`<test>.`) and after it (`[.<environment>][.<ext>]`): the other references of its test
+  /// share them (``ReferenceUse``).
+  private(set) var identifierBounds: (before: Int, after: Int)
 
   /// - Parameter counter: numbers the unnamed snapshots of one test run; called only when
   ///   `name` is `nil`, with the key that identifies this test's references.
@@ -79,6 +83,8 @@ struct SnapshotLocation {
     self.pathExtension = pathExtension
     fileName = ReferenceName.fileName(stem: stem, pathExtension: pathExtension)
     path = directoryPath + "/" + fileName
+    let before = base.utf8.count + 1
+    identifierBounds = (before, fileName.utf8.count - before - identifier.utf8.count)
 
     readFileName = fileName
     readPath = path
@@ -166,19 +172,22 @@ private enum TestFileFolder {
     if let found { return found }
     let directoryPath = ReferenceFolder.of(
       testFile: filePath, snapshotDirectory: snapshotDirectory)
-    return known.withLock { known in
+    // Opened outside the lock every assertion takes; closed again when not kept.
+    let opened = directoryPath.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    var unkept = opened
+    let folder = known.withLock { known in
       if let folder = known.all[filePath]?[key] { return folder }
       var folder = Folder(directoryPath: directoryPath, descriptor: -1)
-      if known.descriptors < maxDescriptors {
-        folder.descriptor = directoryPath.withCString {
-          open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        }
-        if folder.descriptor >= 0 { known.descriptors += 1 }
+      if opened >= 0, known.descriptors < maxDescriptors {
+        (folder.descriptor, unkept) = (opened, -1)
+        known.descriptors += 1
       }
       known.all[filePath, default: [:]][key] = folder
       known.last = (filePath, snapshotDirectory, folder)
       return folder
     }
+    if unkept >= 0 { close(unkept) }
+    return folder
   }
 }
 

@@ -50,10 +50,13 @@ import Foundation
     /// Not a failure: an XCTest test that started, so that a pass a crash ends can name the
     /// test that was running.
     public var started: Bool?
+    /// Not a failure: an XCTest test that ended and was not skipped, so that the references it
+    /// no longer makes can be told.
+    public var ended: Bool?
 
     public init(
       kind: SnapshotFailureKind?, file: String, line: Int, test: String? = nil,
-      message: String? = nil, started: Bool? = nil
+      message: String? = nil, started: Bool? = nil, ended: Bool? = nil
     ) {
       self.kind = kind
       self.file = file
@@ -61,10 +64,11 @@ import Foundation
       self.test = test
       self.message = message
       self.started = started
+      self.ended = ended
     }
 
     /// A failure the test framework reported, whichever assertion raised it.
-    public var isReportedFailure: Bool { kind == nil && started != true }
+    public var isReportedFailure: Bool { kind == nil && started != true && ended != true }
   }
 
   private static let path: String? = SnapshotSettings.processEnvironment[variable].flatMap {

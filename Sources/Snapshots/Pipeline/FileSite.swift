@@ -67,7 +67,7 @@ struct FileSite {
           ReferenceClaims.conflict(
             path: location.readPath, first: owner, second: claimant.description)))
     }
-    ReferenceLog.shared.log(location.readPath, testFilePath: filePath)
+    ReferenceLog.shared.log(use(of: location, in: context), testFilePath: filePath)
     // `if let` rather than `Optional.map`: every assertion runs this, and in a debug build each
     // `map` is a generic call.
     var recordedTestName = testName
@@ -76,6 +76,17 @@ struct FileSite {
       Ready(
         location: location, settings: settings, recordedTestName: recordedTestName,
         context: context))
+  }
+
+  /// The reference an assertion uses, with its test when it is named after it (not after a
+  /// helper, nor by swift-snapshot-testing's older name).
+  private func use(of location: SnapshotLocation, in context: TestContext) -> ReferenceUse {
+    guard location.readPath == location.path, context.isTestsOwn(testName),
+      let test = context.eventName
+    else { return ReferenceUse(path: location.readPath) }
+    let bounds = location.identifierBounds
+    return ReferenceUse(
+      path: location.readPath, test: test, before: bounds.before, after: bounds.after)
   }
 
   /// The name and variant a claim is made under.
@@ -100,7 +111,10 @@ struct FileSite {
     if records {
       do {
         guard
-          try ReferenceClaims.shared.record(data, claimed: location.readPath, at: location.url)
+          try ReferenceClaims.shared.record(
+            data, claimed: location.readPath, at: location.url,
+            // The bytes read are the file's written unless they are an older name's.
+            replacing: location.readPath == location.path ? reference : nil)
         else {
           return .failed(
             .nameConflict,
