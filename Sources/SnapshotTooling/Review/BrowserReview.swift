@@ -1,0 +1,227 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// A review of pending changes in a browser (`snapshot-record --review --browser`): the
+/// changes and their groups as the page lists them, each change's detail when the page asks,
+/// and decisions applied as they come, through ``PendingChanges`` as the terminal review's are.
+///
+/// Accepting writes at once, so a review that is stopped (Ctrl-C, a closed tab) keeps every
+/// decision made so far, and what nobody decided stays pending.
+struct BrowserReview {
+  typealias State = ReviewSession.State
+
+  enum Decision: String, Codable {
+    case accept, reject, skip
+  }
+
+  private(set) var pending: PendingChanges
+  /// The changes the review started with, in order; decided ones stay listed.
+  let changes: [PendingChange]
+  let groups: [ChangeGroup]
+  private(set) var states: [String: State]
+  /// Each change's place in ``changes``, and each group's in ``groups``.
+  private let changeIndex: [String: Int]
+  private let groupIndex: [String: Int]
+
+  init(_ pending: PendingChanges) {
+    self.pending = pending
+    changes = pending.changes
+    groups = ChangeGroup.of(pending.changes)
+    states = Dictionary(uniqueKeysWithValues: changes.map { ($0.id, .pending) })
+    changeIndex = Dictionary(uniqueKeysWithValues: changes.enumerated().map { ($1.id, $0) })
+    groupIndex = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1.id, $0) })
+  }
+
+  /// Whether a change may still be decided: pending, skipped, or refused.
+  private func isOpen(_ id: String) -> Bool {
+    switch states[id] {
+    case .pending, .skipped, .refused: true
+    default: false
+    }
+  }
+
+  /// A change as it is now: a change still pending is read from the store's view, which
+  /// follows an inline change onto the source an accept rewrote.
+  func change(_ id: String) -> PendingChange? {
+    guard let index = changeIndex[id] else { return nil }
+    return pending.changes.first { $0.id == id } ?? changes[index]
+  }
+
+  /// Applies `decision` to a change, or to each open change of a group.
+  ///
+  /// Returns the states of the changes it decided; `nil` for an id that names neither.
+  mutating func decide(_ id: String, _ decision: Decision) -> [String: State]? {
+    let members: [String]
+    if let group = groupIndex[id] {
+      members = groups[group].members
+    } else if changeIndex[id] != nil {
+      members = [id]
+    } else {
+      return nil
+    }
+    var decided: [String: State] = [:]
+    for member in members where isOpen(member) {
+      guard let change = change(member) else { continue }
+      switch decision {
+      case .skip: states[member] = .skipped
+      case .reject:
+        pending.reject(change)
+        states[member] = .rejected
+      case .accept:
+        switch pending.accept(change) {
+        case .written: states[member] = .accepted
+        case .refused(let reasons): states[member] = .refused(reasons.joined(separator: "; "))
+        }
+      }
+      decided[member] = states[member]
+    }
+    return decided
+  }
+
+  /// What the review did, on one line.
+  ///
+  /// `Review in the browser: accepted 3, rejected 1, skipped 1; 2 changes left pending.`
+  var summary: String {
+    var counts: [String: Int] = [:]
+    for state in states.values { counts[Self.name(of: state), default: 0] += 1 }
+    let left = states.keys.filter(isOpen).count
+    return
+      "Review in the browser: accepted \(counts["accepted"] ?? 0), rejected \(counts["rejected"] ?? 0), skipped \(counts["skipped"] ?? 0); "
+      + (left == 0
+        ? "nothing left pending."
+        : "\(counted(left, "change")) left pending (--review shows \(left == 1 ? "it" : "them") again).")
+  }
+
+  /// A state as the page and the summary name it.
+  static func name(of state: State) -> String {
+    switch state {
+    case .pending: "pending"
+    case .skipped: "skipped"
+    case .accepted: "accepted"
+    case .rejected: "rejected"
+    case .refused: "refused"
+    }
+  }
+
+  // MARK: - What the page reads
+
+  /// The list: a row per change (`[id, state, status, format, test, place]`, compact at
+  /// 100,000), and the groups with their members' ids.
+  struct Listing: Encodable {
+    var package: String
+    var rows: [[String]]
+    var groups: [Group]
+    var refusals: [String: String]
+
+    struct Group: Encodable {
+      var id: String
+      var headline: String
+      var removed: [String]
+      var added: [String]
+      var members: [String]
+    }
+  }
+
+  /// Lines of a group shown on the page at most; the headline counts them all.
+  static let groupLines = 40
+
+  var listing: Listing {
+    let rows = changes.map { change in
+      [
+        change.id, Self.name(of: states[change.id] ?? .pending), change.status.rawValue,
+        change.format, change.testName, place(of: change),
+      ].map { ControlCharacters.escaped($0) }
+    }
+    return Listing(
+      package: pending.packageDirectory.lastPathComponent, rows: rows,
+      groups: groups.map { group in
+        Listing.Group(
+          id: group.id, headline: ControlCharacters.escaped(group.headline),
+          removed: group.removed.prefix(Self.groupLines).map { ControlCharacters.escaped($0) },
+          added: group.added.prefix(Self.groupLines).map { ControlCharacters.escaped($0) },
+          members: group.members)
+      }, refusals: refusals)
+  }
+
+  /// Why each refused change was refused.
+  var refusals: [String: String] {
+    states.compactMapValues { state in
+      if case .refused(let reason) = state { return ControlCharacters.escaped(reason) }
+      return nil
+    }
+  }
+
+  /// Where a change is written: its reference, or its test source's line.
+  private func place(of change: PendingChange) -> String {
+    switch change.record {
+    case .file(let file): return pending.relative(file.referencePath)
+    case .inline(let call): return "\(pending.relative(call.sourceFile)):\(call.line)"
+    }
+  }
+
+  /// One change as the page shows it: its header, and its diff and sides when they are text,
+  /// or which images it has.
+  struct Detail: Encodable {
+    var id: String
+    var header: [String]
+    /// `[class, text]` per line, classed as the gallery classes them.
+    var diff: [[String]]?
+    var old: String?
+    var new: String?
+    var summary: String?
+    /// The images the page can ask for: `old`, `new`, `difference`.
+    var images: [String]
+  }
+
+  func detail(_ id: String) -> Detail? {
+    guard let change = change(id) else { return nil }
+    let header = ChangeView(change: change, pending: pending, colored: false)
+      .header(position: nil).map { ControlCharacters.escaped($0) }
+    var detail = Detail(id: id, header: header, images: [])
+    if case .file(let file) = change.record { detail.summary = file.summary }
+    guard change.format != "png" else {
+      detail.images = ImageSide.allCases.filter { file(of: change, $0) != nil }.map(\.rawValue)
+      return detail
+    }
+    let (old, new) = change.contents()
+    let oldText = old.flatMap { String(data: $0, encoding: .utf8) }
+    let newText = new.flatMap { String(data: $0, encoding: .utf8) }
+    guard (old == nil || oldText != nil) && (new == nil || newText != nil) else {
+      detail.summary = ChangeView(change: change, pending: pending, colored: false)
+        .body(.diff).joined(separator: "\n")
+      return detail
+    }
+    detail.diff = UnifiedDiff.forReview(colored: false)
+      .linesWithHints(old: oldText ?? "", new: newText ?? "")
+      .map { [GalleryPage.diffClass($0.kind), ControlCharacters.escaped($0.text)] }
+    detail.old = oldText.map { ControlCharacters.escaped($0) }
+    detail.new = newText.map { ControlCharacters.escaped($0) }
+    return detail
+  }
+
+  enum ImageSide: String, CaseIterable {
+    case old, new, difference
+  }
+
+  /// An image of a PNG change, only when it lies inside the package: the page can ask for no
+  /// other file.
+  func file(of change: PendingChange, _ side: ImageSide) -> URL? {
+    guard change.format == "png" else { return nil }
+    let url: URL?
+    switch side {
+    case .old: url = change.oldFile
+    case .new: url = change.newFile
+    case .difference:
+      guard case .file(let file) = change.record, let first = file.artifacts?.first else {
+        return nil
+      }
+      url = URL(fileURLWithPath: first)
+    }
+    guard let resolved = url?.resolvingSymlinksInPath().standardizedFileURL else { return nil }
+    let package = pending.packageDirectory.resolvingSymlinksInPath().standardizedFileURL.path
+    guard resolved.path.hasPrefix(package + "/"),
+      FileManager.default.fileExists(atPath: resolved.path)
+    else { return nil }
+    return resolved
+  }
+}
