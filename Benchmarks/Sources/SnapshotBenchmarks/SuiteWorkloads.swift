@@ -130,7 +130,7 @@ struct SuitePackage {
           ".testTarget(name: \"\(name)\", dependencies: [\(product)], exclude: [\"__Snapshots__\"])"
         )
         for file in 0..<SuiteWorkloads.files {
-          try write(
+          try folder.write(
             "Tests/\(name)/\(name)File\(file).swift",
             source(toolkit, framework, name: "\(name)File\(file)", file: file))
         }
@@ -139,7 +139,7 @@ struct SuitePackage {
           withIntermediateDirectories: true)
       }
     }
-    try write(
+    try folder.write(
       "Package.swift",
       """
       // swift-tools-version: 6.1
@@ -342,13 +342,6 @@ struct SuitePackage {
     try ChildProcess.run(
       "/usr/bin/env", ["swift"] + arguments, in: folder, environment: Self.environment([:]),
       showingErrors: false)
-  }
-
-  private func write(_ path: String, _ text: String) throws {
-    let url = folder.appendingPathComponent(path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
   }
 
   func remove() { try? FileManager.default.removeItem(at: folder) }

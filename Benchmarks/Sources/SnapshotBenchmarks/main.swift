@@ -13,6 +13,11 @@ if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
 if let index = arguments.firstIndex(of: "--inline-theirs"), arguments.count > index + 1 {
   try InlineWorkloads.runTheirChild(count: Int(arguments[index + 1]) ?? 0)
 }
+if let index = arguments.firstIndex(of: "--large-package"), arguments.count > index + 1 {
+  // Writes the package and prints its folder, for timing the tool by hand; the folder stays.
+  print(try LargePackage(references: Int(arguments[index + 1]) ?? 0).folder.path)
+  exit(0)
+}
 let full = arguments.contains("--full")
 let only = arguments.firstIndex(of: "--only").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
