@@ -3,10 +3,12 @@ import Foundation
 /// A package of 100 test files whose `.lines` references number in the tens of thousands, on
 /// each toolkit, for timing the tool's verbs at the size of a large monorepo (issue 52).
 ///
-/// Two test targets, `Ours` (swift-snapshots) and `Theirs` (swift-snapshot-testing 1.19.7), each
-/// with ``files`` Swift Testing suites of ``testsPerFile`` tests; a test asserts
-/// `references / 1,000` named values in a loop, so the package compiles in the time of a small
-/// one. Reference `k` (counted across the target, file by file) is three lines:
+/// Two packages side by side: `App` (``folder``), whose test target `Ours` asserts with
+/// swift-snapshots, and `Theirs` (``theirs``), the same tests on swift-snapshot-testing 1.19.7,
+/// apart so that `snapshot-record` runs only ours. Each target has ``files`` Swift Testing suites
+/// of ``testsPerFile`` tests; a test asserts `references / 1,000` named values in a loop, so the
+/// package compiles in the time of a small one. Reference `k` (counted across the target, file
+/// by file) is three lines:
 ///
 /// ```
 /// reference k
@@ -27,49 +29,52 @@ struct LargePackage {
   let scratch: ScratchPackage
   let references: Int
 
+  /// Ours: the package `snapshot-record` runs in.
   var folder: URL { scratch.url }
+  /// Theirs, beside it.
+  var theirs: URL { folder.deletingLastPathComponent().appendingPathComponent("Theirs") }
 
-  /// Writes the package under the temporary folder; `references` is a multiple of 1,000.
+  /// Writes both packages under the temporary folder; `references` is a multiple of 1,000.
   init(references: Int) throws {
     precondition(references % (Self.files * Self.testsPerFile) == 0)
     self.references = references
     scratch = ScratchPackage("large-\(references)")
     let identity = SuitePackage.repository.lastPathComponent.lowercased()
-    let targets = [
-      ("Ours", "Snapshots", ".product(name: \"Snapshots\", package: \"\(identity)\")"),
-      (
-        "Theirs", "SnapshotTesting",
-        ".product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\")"
-      ),
-    ]
-    for (target, module, _) in targets {
-      try folder.write("Tests/\(target)/LargeValue.swift", Self.valueSource)
-      try FileManager.default.createDirectory(
-        at: folder.appendingPathComponent("Tests/\(target)/__Snapshots__"),
-        withIntermediateDirectories: true)
-      for file in 0..<Self.files {
-        try folder.write(
-          "Tests/\(target)/\(target)File\(file).swift",
-          source(module: module, suite: "\(target)File\(file)", file: file))
-      }
+    try write(
+      folder, target: "Ours", module: "Snapshots",
+      dependency: ".package(path: \"\(SuitePackage.repository.path)\")",
+      product: ".product(name: \"Snapshots\", package: \"\(identity)\")")
+    try write(
+      theirs, target: "Theirs", module: "SnapshotTesting",
+      dependency:
+        ".package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", exact: \"1.19.7\")",
+      product: ".product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\")")
+  }
+
+  /// One package: its manifest, its values and its test files.
+  private func write(
+    _ package: URL, target: String, module: String, dependency: String, product: String
+  ) throws {
+    try package.write("Tests/\(target)/LargeValue.swift", Self.valueSource)
+    try FileManager.default.createDirectory(
+      at: package.appendingPathComponent("Tests/\(target)/__Snapshots__"),
+      withIntermediateDirectories: true)
+    for file in 0..<Self.files {
+      try package.write(
+        "Tests/\(target)/\(target)File\(file).swift",
+        source(module: module, suite: "\(target)File\(file)", file: file))
     }
-    let declarations = targets.map { target, _, product in
-      ".testTarget(name: \"\(target)\", dependencies: [\(product)], exclude: [\"__Snapshots__\"])"
-    }
-    try folder.write(
+    try package.write(
       "Package.swift",
       """
       // swift-tools-version: 6.1
       import PackageDescription
 
       let package = Package(
-        name: "App",
-        dependencies: [
-          .package(path: "\(SuitePackage.repository.path)"),
-          .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
-        ],
+        name: "\(package.lastPathComponent)",
+        dependencies: [\(dependency)],
         targets: [
-          \(declarations.joined(separator: ",\n    "))
+          .testTarget(name: "\(target)", dependencies: [\(product)], exclude: ["__Snapshots__"])
         ]
       )
 

@@ -14,8 +14,10 @@ if let index = arguments.firstIndex(of: "--inline-theirs"), arguments.count > in
   try InlineWorkloads.runTheirChild(count: Int(arguments[index + 1]) ?? 0)
 }
 if let index = arguments.firstIndex(of: "--large-package"), arguments.count > index + 1 {
-  // Writes the package and prints its folder, for timing the tool by hand; the folder stays.
-  print(try LargePackage(references: Int(arguments[index + 1]) ?? 0).folder.path)
+  // Writes the packages and prints their folders (ours, theirs), for timing the tool by hand;
+  // the folders stay.
+  let package = try LargePackage(references: Int(arguments[index + 1]) ?? 0)
+  print(package.folder.path, package.theirs.path)
   exit(0)
 }
 let full = arguments.contains("--full")
