@@ -9,6 +9,7 @@ Prints one line per check ("ok: …" or "FAILED: …") and exits 1 when any fail
 """
 import json
 import sys
+import time
 import urllib.parse
 
 from playwright.sync_api import sync_playwright
@@ -67,10 +68,15 @@ with sync_playwright() as playwright:
     heading = page.locator("#detail h2").inner_text()
     check(f"in {expected['group']} references" in heading, f"the group's detail: {heading}")
     group_id = group.get_attribute("data-id")
+    started = time.monotonic()
     page.keyboard.press("a")
-    page.wait_for_selector(f'.row[data-id="{group_id}"][data-state="decided"]')
-    check(f"Accepted {expected['group']}." in page.locator("#message").inner_text(),
+    # Each of its changes is written as the terminal review writes it, one by one.
+    page.locator("#message", has_text="Accepted").wait_for(timeout=300_000)
+    print(f"the group of {expected['group']} was accepted in {time.monotonic() - started:.1f} s")
+    check(page.locator("#message").inner_text() == f"Accepted {expected['group']}.",
           "a accepts each change of the group")
+    check(selected(page).get_attribute("data-state") == "pending", "then the next open change is chosen")
+    check(state(page, group_id) == "decided", "the group shows as decided")
 
     # One change each way, with keys and with a button; its diff is shown first.
     accepted = choose(page, expected["accept"])

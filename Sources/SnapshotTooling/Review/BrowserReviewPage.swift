@@ -13,6 +13,7 @@ enum BrowserReviewPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Review of pending snapshots</title>
+    <link rel="icon" href="data:,">
     <style>\(GalleryAssets.style)\(style)</style>
     </head>
     <body>

@@ -135,7 +135,7 @@ final class LoopbackServer {
       "Referrer-Policy: no-referrer",
       "X-Content-Type-Options: nosniff",
       "X-Frame-Options: DENY",
-      "Content-Security-Policy: default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; form-action 'none'",
+      "Content-Security-Policy: default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; form-action 'none'",
       "Connection: close",
     ].joined(separator: "\r\n")
     var data = Data((head + "\r\n\r\n").utf8)
