@@ -94,6 +94,26 @@ with sync_playwright() as playwright:
     check(state(page, accepted) == "accepted" and state(page, rejected) == "rejected",
           "the decided changes show their states")
 
+    # An image: each of the gallery's views, its images loaded from the review.
+    if expected.get("image"):
+        choose(page, expected["image"])
+        views = []
+        for _ in range(4):
+            view = page.locator("#view")
+            views.append(view.locator("p.note").inner_text())
+            images = view.locator("img")
+            images.first.wait_for()
+            widths = []
+            for _ in range(100):
+                widths = [image.get_property("naturalWidth").json_value() for image in images.element_handles()]
+                if all(widths):
+                    break
+                time.sleep(0.1)
+            check(widths and all(widths), f"{views[-1]}: {len(widths)} images loaded")
+            page.keyboard.press("v")
+        check(views == [f"View: {name} (v switches)" for name in ["side by side", "slider", "onion skin", "difference"]],
+              f"an image's views: {views}")
+
     # A second tab without the token, or with another, is refused.
     other = browser.new_page()
     for wrong in [origin + "/", origin + "/" + "0" * 64 + "/", origin + "/changes"]:

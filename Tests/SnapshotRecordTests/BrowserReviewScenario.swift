@@ -5,8 +5,9 @@ import Testing
 /// The browser review as a user runs it: `snapshot-record --review --browser --apply-only` in a
 /// terminal (tmux), its page driven in Chromium through Playwright (`Tests/Browser/
 /// browser_review.py`): a group of 300 accepted with one key, one change accepted, one
-/// rejected, one skipped, a tab without the token and a post of another origin refused; then
-/// Ctrl-C in the terminal, and the files on disk are exactly what was decided.
+/// rejected, one skipped, an image in each of the gallery's views, a tab without the token and
+/// a post of another origin refused; then Ctrl-C in the terminal, and the files on disk are
+/// exactly what was decided.
 struct BrowserReviewScenario {
   let package: ThrowawayPackage
 
@@ -16,9 +17,15 @@ struct BrowserReviewScenario {
   static func source(_ version: Int) -> String {
     """
     import Snapshots
+    import SnapshotsPNG
     import Testing
 
     let v = \(version)
+
+    @Test func badge() throws {
+      let image = try Image(width: 8, height: 4, filledWith: (v == 1 ? 250 : 20, 20, 20, 255))
+      assertSnapshot(of: image, as: .png)
+    }
 
     @Test(arguments: 0..<300) func shared(i: Int) {
       assertSnapshot(of: "page \\(i)\\nfooter \\(v)\\n", as: .lines, named: "\\(i)")
@@ -68,6 +75,7 @@ struct BrowserReviewScenario {
     let expectations: [String: Any] = [
       "chromium": Browser.chromium ?? "", "group": 300, "accept": "single-i-0.0",
       "reject": "single-i-1.1", "skip": "single-i-2.2", "forged": "single-i-3.3",
+      "image": "badge",
     ]
     let json = String(
       decoding: try JSONSerialization.data(withJSONObject: expectations), as: UTF8.self)
@@ -94,7 +102,7 @@ struct BrowserReviewScenario {
   private func expectExactlyWhatWasDecided() throws {
     let folder = package.folder.url.appendingPathComponent(Self.folder)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(names.count == 305, "no other file, and no temporary one: \(names.count)")
+    #expect(names.count == 306, "no other file, and no temporary one: \(names.sorted())")
     let texts = try Dictionary(
       uniqueKeysWithValues: names.map { ($0, try package.read(Self.folder + $0)) })
     let shared = texts.filter { $0.key.hasPrefix("shared") }
@@ -106,9 +114,9 @@ struct BrowserReviewScenario {
     }
     // Rejected, the change is gone; skipped, forged or not looked at, it stays pending.
     let listed = try package.snapshotRecord("--pending")
-    #expect(listed.output.contains("3 pending changes"), "\(listed.output)")
-    for index in 2...4 {
-      #expect(listed.output.contains("single-i-\(index).\(index).txt"), "\(listed.output)")
+    #expect(listed.output.contains("4 pending changes"), "\(listed.output)")
+    for name in ["single-i-2.2.txt", "single-i-3.3.txt", "single-i-4.4.txt", "badge.1.png"] {
+      #expect(listed.output.contains(name), "\(listed.output)")
     }
   }
 }

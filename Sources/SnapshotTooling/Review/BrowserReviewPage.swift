@@ -70,7 +70,7 @@ enum BrowserReviewPage {
       const detail = document.getElementById('detail'), search = document.getElementById('search');
       const message = document.getElementById('message'), tally = document.getElementById('tally');
       const shownText = document.getElementById('shown'), help = document.getElementById('help');
-      let entries = [], shown = [], selected = 0, views = [], view = 0, refusals = {};
+      let entries = [], shown = [], selected = 0, views = [], view = 0, viewFamily = '', refusals = {};
       const byId = new Map();
       const say = (text) => { message.textContent = text; };
       const stateOf = (entry) => {
@@ -182,7 +182,11 @@ enum BrowserReviewPage {
           const body = document.createElement('div');
           body.id = 'view';
           detail.append(body);
-          views = change.images.length ? imageViews(change) : textViews(change);
+          // The view stays as it was from change to change, while they are of a kind.
+          const family = change.images.length ? 'image' : 'text';
+          views = family === 'image' ? imageViews(change) : textViews(change);
+          if (family !== viewFamily) view = 0;
+          viewFamily = family;
           view = Math.min(view, views.length - 1);
           showView();
         });
