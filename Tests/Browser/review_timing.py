@@ -3,15 +3,15 @@ through Playwright), on a review already running: its first screen (best of thre
 search and its clearing (in the page, best of three), the next change's detail, and accepting
 one change.
 
-Usage: review_timing.py CHROMIUM URL SEARCH
-Prints one line per measure, in seconds.
+Usage: review_timing.py CHROMIUM URL SEARCH ROWS
+(ROWS: the rows of the whole list, groups and changes.) Prints one line per measure, in seconds.
 """
 import sys
 import time
 
 from playwright.sync_api import sync_playwright
 
-chromium, address, words = sys.argv[1], sys.argv[2], sys.argv[3]
+chromium, address, words, total = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 # A search and what it draws, measured in the page: the filter runs as the input event is
 # handled, and reading a layout property makes the browser lay out the rows it drew.
 SEARCH = """(words) => {
@@ -35,6 +35,8 @@ with sync_playwright() as playwright:
         if _ < 2:
             page.close()
     print(f"first screen: {best:.3f} s ({page.locator('#shown').inner_text()}, {page.locator('.row').count()} rows drawn)")
+    page.locator("#shown", has_text=f"of {total}").wait_for(timeout=600_000)
+    print(f"the whole list: {time.monotonic() - started:.3f} s")
     for what, text in [("search", words), ("clearing the search", "")]:
         runs = [page.evaluate(SEARCH, value) for value in [text, words if text == "" else "", text]]
         print(f"{what} '{text}': {min(run[0] for run in runs[0::2]):.4f} s ({runs[-1][1]})")

@@ -68,7 +68,11 @@ struct BrowserReviewRoutes {
   /// Answers one request; `stop` when the user ended the review from the page.
   mutating func respond(to request: Request) -> (Response, stop: Bool) {
     if let reason = refusal(of: request) { return (Self.text(403, "Refused: \(reason).\n"), false) }
-    let path = request.target.dropFirst(token.count + 2).split(separator: "?").first ?? ""
+    let address = request.target.dropFirst(token.count + 2).split(
+      separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = address.first ?? ""
+    let query = URLComponents(string: "?" + (address.dropFirst().first ?? ""))?.queryItems ?? []
+    let number = { (name: String) in query.first { $0.name == name }?.value.flatMap { Int($0) } }
     let parts = path.split(separator: "/").map(String.init)
     switch (request.method, parts.first ?? "") {
     case ("GET", ""):
@@ -77,7 +81,9 @@ struct BrowserReviewRoutes {
           status: 200, contentType: "text/html; charset=utf-8",
           body: Data(BrowserReviewPage.html.utf8)), false
       )
-    case ("GET", "changes"): return (Self.json(review.listing), false)
+    case ("GET", "changes"):
+      let listing = review.listing(from: number("from") ?? 0, count: number("count") ?? .max / 2)
+      return (Self.json(listing), false)
     case ("GET", "change") where parts.count == 2:
       return (review.detail(parts[1]).map(Self.json) ?? Self.text(404, "No such change.\n"), false)
     case ("GET", "image") where parts.count == 3:

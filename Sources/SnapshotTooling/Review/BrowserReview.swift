@@ -105,10 +105,13 @@ struct BrowserReview {
 
   // MARK: - What the page reads
 
-  /// The list: a row per change (`[id, state, status, format, test, place]`, compact at
-  /// 100,000), and the groups with their members' ids.
+  /// A part of the list: a row per change (`[id, state, status, format, test, place]`, compact
+  /// at 100,000), the first part with the groups and their members' ids, so that the page draws
+  /// its first screen before the rest has come.
   struct Listing: Encodable {
     var package: String
+    /// How many changes the whole list has.
+    var total: Int
     var rows: [[String]]
     var groups: [Group]
     var refusals: [String: String]
@@ -125,22 +128,29 @@ struct BrowserReview {
   /// Lines of a group shown on the page at most; the headline counts them all.
   static let groupLines = 40
 
-  var listing: Listing {
-    let rows = changes.map { change in
+  /// The rows of the changes from `start`, `count` of them at most.
+  func listing(from start: Int, count: Int) -> Listing {
+    let range =
+      min(max(start, 0), changes.count)..<min(max(start, 0) + max(count, 0), changes.count)
+    let rows = changes[range].map { change in
       [
         change.id, Self.name(of: states[change.id] ?? .pending), change.status.rawValue,
         change.format, change.testName, place(of: change),
       ].map { ControlCharacters.escaped($0) }
     }
-    return Listing(
-      package: pending.packageDirectory.lastPathComponent, rows: rows,
-      groups: groups.map { group in
+    let groups =
+      range.lowerBound > 0
+      ? []
+      : groups.map { group in
         Listing.Group(
           id: group.id, headline: ControlCharacters.escaped(group.headline),
           removed: group.removed.prefix(Self.groupLines).map { ControlCharacters.escaped($0) },
           added: group.added.prefix(Self.groupLines).map { ControlCharacters.escaped($0) },
           members: group.members)
-      }, refusals: refusals)
+      }
+    return Listing(
+      package: pending.packageDirectory.lastPathComponent, total: changes.count, rows: rows,
+      groups: groups, refusals: refusals)
   }
 
   /// Why each refused change was refused.

@@ -73,11 +73,14 @@ enum BrowserReviewPage {
       let entries = [], shown = [], selected = 0, views = [], view = 0, viewFamily = '', refusals = {};
       const byId = new Map();
       const say = (text) => { message.textContent = text; };
+      // A group's members that have not come yet are as the tool started them: pending.
+      const memberState = (id) => byId.get(id)?.state ?? 'pending';
+      const openMembers = (group) => group.members.filter((id) => ['pending', 'skipped', 'refused'].includes(memberState(id)));
       const stateOf = (entry) => {
         if (entry.kind === 'change') return entry.state;
-        const open = entry.members.filter((id) => ['pending', 'skipped', 'refused'].includes(byId.get(id).state));
+        const open = openMembers(entry);
         if (open.length === 0) return 'decided';
-        return open.every((id) => byId.get(id).state === 'skipped') ? 'skipped' : 'pending';
+        return open.every((id) => memberState(id) === 'skipped') ? 'skipped' : 'pending';
       };
       const isOpen = (entry) => ['pending', 'refused'].includes(stateOf(entry));
       const count = () => {
@@ -118,9 +121,12 @@ enum BrowserReviewPage {
       };
       list.addEventListener('scroll', draw);
       window.addEventListener('resize', draw);
-      const filter = () => {
+      const matching = () => {
         const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-        shown = words.length ? entries.filter((entry) => words.every((word) => entry.hay.includes(word))) : entries;
+        return words.length ? entries.filter((entry) => words.every((word) => entry.hay.includes(word))) : entries;
+      };
+      const filter = () => {
+        shown = matching();
         selected = 0;
         list.scrollTop = 0;
         draw();
@@ -161,14 +167,13 @@ enum BrowserReviewPage {
         if (!entry) return;
         detail.dataset.id = entry.id;
         if (entry.kind === 'group') {
-          const open = entry.members.filter((id) => ['pending', 'skipped', 'refused'].includes(byId.get(id).state));
-          detail.append(text('h2', `Group ${entry.id}: the same change in ${entry.members.length} references (${open.length} open)`),
+          detail.append(text('h2', `Group ${entry.id}: the same change in ${entry.members.length} references (${openMembers(entry).length} open)`),
             text('p', entry.headline, 'note'), buttons(entry));
           const diff = document.createElement('pre');
           diff.className = 'diff';
           diff.append(...entry.removed.map((line) => text('span', '-' + line, 'remove')),
             ...entry.added.map((line) => text('span', '+' + line, 'add')));
-          const places = entry.members.slice(0, 200).map((id) => byId.get(id).place + ' · ' + byId.get(id).state);
+          const places = entry.members.slice(0, 200).map((id) => `${byId.get(id)?.place ?? id} · ${memberState(id)}`);
           if (entry.members.length > 200) places.push(`… and ${entry.members.length - 200} more`);
           detail.append(diff, text('h3', 'In'), text('pre', places.join('\n'), 'text'));
           return;
@@ -255,7 +260,9 @@ enum BrowserReviewPage {
           body: JSON.stringify({ ids: [entry.id], decision }) })
           .then((response) => response.ok ? response.json() : response.text().then((why) => Promise.reject(why)))
           .then((result) => {
-            for (const [id, state] of Object.entries(result.states)) byId.get(id).state = state;
+            for (const [id, state] of Object.entries(result.states)) {
+              if (byId.has(id)) byId.get(id).state = state;
+            }
             refusals = result.refusals;
             const decided = Object.keys(result.states);
             const refused = decided.filter((id) => result.states[id] === 'refused');
@@ -299,15 +306,19 @@ enum BrowserReviewPage {
         }
       });
 
-      fetch('changes').then((response) => response.json()).then((listing) => {
+      // The first rows come first, with the groups; the rest follow, and are searched as they come.
+      const first = 500;
+      const rows = (listing) => listing.rows.map(([id, state, status, format, test, place]) => {
+        const change = { kind: 'change', id, state, status, format, test, place,
+          title: `${status} ${format} · ${test} · ${place}`, hay: `${id} ${test} ${place}`.toLowerCase() };
+        byId.set(id, change);
+        return change;
+      });
+      const part = (from, count) => fetch(`changes?from=${from}&count=${count}`).then((response) => response.json());
+      part(0, first).then((listing) => {
         document.title = `Review of ${listing.package}`;
         refusals = listing.refusals;
-        const changes = listing.rows.map(([id, state, status, format, test, place]) => ({
-          kind: 'change', id, state, status, format, test, place,
-          title: `${status} ${format} · ${test} · ${place}`,
-          hay: `${id} ${test} ${place}`.toLowerCase(),
-        }));
-        for (const change of changes) byId.set(change.id, change);
+        const changes = rows(listing);
         const groups = listing.groups.map((group) => ({
           kind: 'group', ...group, title: `group ${group.id} · ${group.headline}`,
           hay: `${group.id} ${group.headline}`.toLowerCase(),
@@ -316,6 +327,13 @@ enum BrowserReviewPage {
         count();
         filter();
         list.focus();
+        if (listing.total <= first) return;
+        part(first, listing.total).then((rest) => {
+          entries = entries.concat(rows(rest));
+          count();
+          shown = matching();
+          draw();
+        });
       });
     })();
     """#
