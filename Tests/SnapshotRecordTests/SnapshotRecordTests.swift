@@ -196,6 +196,7 @@ struct SnapshotRecordTests {
     try Review(package: package).run()
     try ReviewGroups(package: package).run()
     try ReviewHunks(package: package).run()
+    try BrowserReviewScenario(package: package).run()
     try WaitingChanges(package: package).run()
     try FirstWeek(package: package).run()
     try SameVerdict(package: package).run()

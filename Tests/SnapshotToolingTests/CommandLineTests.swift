@@ -49,6 +49,7 @@ import Testing
     ),
     (["apply", "--force"], "Error: Unknown option '--force'"),
     (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
+    (["apply", "--browser"], "Error: --browser goes only with --review"),
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     #expect {

@@ -204,22 +204,6 @@ import Testing
   }
 }
 
-/// Chromium (Debian's) and Playwright for Python, for the browser tests.
-enum Browser {
-  static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-
-  static var available: Bool {
-    guard chromium != nil else { return false }
-    return (try? Command("python3", ["-c", "import playwright"], in: ThrowawayFolders.repository))?
-      .status == 0
-  }
-
-  /// On CI the browser tests run, or fail for want of a browser: never skipped silently.
-  static var required: Bool { ContinuousIntegration.isRunning }
-}
-
 enum ThrowawayFolders {
   /// This repository.
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

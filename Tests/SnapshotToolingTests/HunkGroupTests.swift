@@ -157,6 +157,31 @@ import Testing
         == Self.page(1, footer: "© 2026 Example Inc.", length: 126))
   }
 
+  @Test func theBrowserReviewDecidesAGroupsHunkAndListsTheGroupsLeft() throws {
+    defer { package.remove() }
+    try pages(lengths: [120, 120, 120])
+    var review = BrowserReview(try pending())
+    let footer = try #require(review.groups.first { $0.added.first?.hasPrefix("<footer>") == true })
+    let length = try #require(review.groups.first { $0.id != footer.id })
+    let decision = review.decide(footer.id, .accept)
+    let decided = try #require(decision)
+    // Each page got the footer alone; what is left stays pending, and its group is listed.
+    #expect(decided.regrouped && decided.states.values.allSatisfy { $0 == .pending })
+    #expect(decided.states.keys.sorted() == footer.members.sorted())
+    #expect(review.groups.map(\.id) == [length.id])
+    #expect(
+      try String(contentsOfFile: reference("page1", "http"), encoding: .utf8)
+        == Self.page(1, footer: "© 2026 Example Inc.", length: 120))
+    let second = review.decide(length.id, .accept)
+    let rest = try #require(second)
+    #expect(rest.states.values.allSatisfy { $0 == .accepted } && rest.states.count == 3)
+    #expect(review.groups.isEmpty)
+    #expect(try pending().changes.isEmpty)
+    #expect(
+      try String(contentsOfFile: reference("page1", "http"), encoding: .utf8)
+        == Self.page(1, footer: "© 2026 Example Inc.", length: 126))
+  }
+
   @Test func aChangesTwoHunksGoEachItsOwnWayInOneCommand() throws {
     defer { package.remove() }
     try pages(lengths: [120, 120, 120])

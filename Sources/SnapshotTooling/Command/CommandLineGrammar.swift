@@ -61,6 +61,12 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     var reason: String?
   }
 
+  /// An option that only goes with another: given `option`, `needs` must be given too.
+  struct Requirement: Sendable {
+    var option: Option
+    var needs: Option
+  }
+
   var command: String
   var abstract: String
   var discussion: String
@@ -68,6 +74,7 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
   /// Every option, in the order the help lists them.
   var options: [Option]
   var exclusions: [Exclusion] = []
+  var requirements: [Requirement] = []
   /// The values before any option sets one.
   var empty: Values
 
@@ -138,9 +145,14 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     return parsed
   }
 
-  /// What is wrong when these options are given together to a verb, if anything.
+  /// What is wrong when these options are given together to a verb (or one without another it
+  /// needs), if anything.
   func excluded(_ given: [Option], in verb: String) -> String? {
     let names = Set(given.map(\.name))
+    for requirement in requirements
+    where names.contains(requirement.option.name) && !names.contains(requirement.needs.name) {
+      return "--\(requirement.option.name) goes only with --\(requirement.needs.name)"
+    }
     for exclusion in exclusions where exclusion.verbs.isEmpty || exclusion.verbs.contains(verb) {
       guard let one = exclusion.these.first(where: { names.contains($0.name) }),
         let other = exclusion.others.first(where: { names.contains($0.name) })

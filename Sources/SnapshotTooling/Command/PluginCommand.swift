@@ -91,7 +91,7 @@ public struct PluginCommand: Sendable {
     if let message = ToolOptions.toolGrammar.excluded(parsed.given, in: verb) {
       throw .usage(message)
     }
-    if parsed.values.review && !ReviewTerminal.isAvailable {
+    if parsed.values.review && !parsed.values.browser && !ReviewTerminal.isAvailable {
       throw .usage("\(ReviewTerminal.Unavailable())")
     }
     parsed.values.packageDirectory = packageDirectory.path

@@ -53,7 +53,7 @@ struct RunApplication {
     // Which options go together is the grammar's (``ToolOptions/exclusions``).
     let deciding = !options.accept.isEmpty || !options.reject.isEmpty
     // Without a terminal a review cannot start: said before the tests run.
-    if options.review && !ReviewTerminal.isAvailable {
+    if options.review && !options.browser && !ReviewTerminal.isAvailable {
       print("error: \(ReviewTerminal.Unavailable())")
       return .usage
     }
@@ -61,7 +61,7 @@ struct RunApplication {
     if deciding {
       return pendingReview.decide(accepting: options.accept, rejecting: options.reject)
     }
-    if options.review, isApply { return pendingReview.review() }
+    if options.review, isApply { return review() }
     // `apply --filter`: a bad expression is a usage error, whether or not there is anything to
     // apply.
     let filter: RecordFilter?
@@ -95,9 +95,14 @@ struct RunApplication {
       plan.unrecorded.lines(relativeTo: relative).forEach(print)
       plan.replacedRuns.forEach(PendingStore.remove)
       plan.superseded.forEach(PendingRun.remove)
-      return pendingReview.review()
+      return review()
     }
     return execute(plan)
+  }
+
+  /// `--review`: in the terminal, or with `--browser` in a browser.
+  private func review() -> ExitCode {
+    options.browser ? pendingReview.reviewInBrowser() : pendingReview.review()
   }
 
   /// Carries a plan out: applies it, tells or prunes orphans, cleans the store, writes the

@@ -19,6 +19,7 @@ public struct ToolOptions: Equatable, Sendable {
   var discardInterrupted = false
   var prune = false
   var review = false
+  var browser = false
   var pending = false
   var json = false
   /// `show`'s argument, and the plugin's `--show`.
@@ -92,6 +93,10 @@ public struct ToolOptions: Equatable, Sendable {
     "review", .flag(\.review),
     "Decide each change in the terminal, groups of changes that share a hunk first (keys: a accept, r reject, s skip, e a group's changes one by one, A/R accept/reject the rest, q quit, ? help).",
     ["record", "apply"])
+  static let browser = Entry(
+    "browser", .flag(\.browser),
+    "With --review: decide in a browser instead, at the address the tool prints (127.0.0.1, a port of its own and a token only it knows); the same keys, groups first, images side by side, as a slider, an onion skin or their difference. Ctrl-C ends it; what is not decided stays pending.",
+    ["record", "apply"])
   static let accept = Entry(
     "accept", .list("id", \.accept),
     "Run nothing: apply only these pending changes (a change's or a group's id, or a unique prefix of one).",
@@ -126,7 +131,7 @@ public struct ToolOptions: Equatable, Sendable {
     Entry(
       "apply", .list("dir", \.from), "The older spelling of --from.", ["apply", "pending", "show"],
       .plugin, selects: "apply", isOlder: true),
-    includeInterrupted, discardInterrupted, prune, review,
+    includeInterrupted, discardInterrupted, prune, review, browser,
     Entry(
       "pending", .flag(\.pending),
       "Run nothing: list the pending changes and their ids, the groups of changes that share a hunk first.",
@@ -181,6 +186,10 @@ public struct ToolOptions: Equatable, Sendable {
     .init(these: deciding, others: [dryRun.option, prune.option], reason: decides),
     .init(these: deciding, others: [filter.option], verbs: ["apply"], reason: decides),
   ]
+  /// The options that go only with another.
+  static let requirements: [Grammar.Requirement] = [
+    .init(option: browser.option, needs: review.option)
+  ]
   static let deciding = [review.option, accept.option, reject.option]
   static let decides =
     "--review, --accept and --reject decide change by change; they do not go with --dry-run, --prune or --filter on what is pending"
@@ -194,7 +203,7 @@ public struct ToolOptions: Equatable, Sendable {
       3 the tests could not run or crashed.
       """,
     verbs: verbs, options: table.filter(\.inTool).map(\.option), exclusions: exclusions,
-    empty: ToolOptions())
+    requirements: requirements, empty: ToolOptions())
 
   /// The package, once ``resolved(in:)``.
   var package: URL { URL(fileURLWithPath: packageDirectory ?? ".", isDirectory: true) }

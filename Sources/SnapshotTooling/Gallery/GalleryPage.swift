@@ -168,16 +168,18 @@ struct GalleryPage {
       UnifiedDiff.report(reference: reference, actual: new, colored: false)
       ?? [DiffLine(.note, "(no difference in the text)")]
     return "<pre class=\"diff\">"
-      + lines.map { line in
-        let kind: String
-        switch line.kind {
-        case .added: kind = "add"
-        case .removed: kind = "remove"
-        case .hunk: kind = "hunk"
-        case .unchanged, .fold, .note: kind = "same"
-        }
-        return "<span class=\"\(kind)\">\(escape(line.text))</span>"
-      }.joined() + "</pre>\n"
+      + lines.map { "<span class=\"\(Self.diffClass($0.kind))\">\(escape($0.text))</span>" }
+      .joined() + "</pre>\n"
+  }
+
+  /// The class of a diff's line on the page (the browser review's too).
+  static func diffClass(_ kind: DiffLine.Kind) -> String {
+    switch kind {
+    case .added: "add"
+    case .removed: "remove"
+    case .hunk: "hunk"
+    case .unchanged, .fold, .note: "same"
+    }
   }
 
   private func failure(_ entry: SnapshotCatalog.Entry) -> String {

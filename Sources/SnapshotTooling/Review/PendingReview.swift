@@ -64,6 +64,32 @@ struct PendingReview {
     return refused ? .refused : .success
   }
 
+  /// Serves the review on the loopback address and applies the page's decisions as they come,
+  /// until the page finishes it or the tool is stopped (Ctrl-C: ``ChildProcesses``).
+  func reviewInBrowser() -> ExitCode {
+    guard let pending = load() else { return .refused }
+    guard !pending.changes.isEmpty else {
+      print("No pending snapshots to review.")
+      return .success
+    }
+    let server: LoopbackServer
+    do {
+      server = try LoopbackServer()
+    } catch {
+      print("error: \(error)")
+      return .refused
+    }
+    var routes = BrowserReviewRoutes(
+      review: BrowserReview(pending), token: BrowserReviewRoutes.newToken(), port: server.port)
+    print(
+      "Reviewing \(counted(pending.changes.count, "pending change")) in the browser: open \(routes.address)"
+    )
+    print("Ctrl-C ends the review; what is not decided stays pending.")
+    server.serve { routes.respond(to: $0) }
+    print(routes.review.summary)
+    return routes.review.refusals.isEmpty ? .success : .refused
+  }
+
   /// Accepts and rejects what these ids name: a change whole, or a group's hunk in each of its
   /// changes.
   ///
