@@ -76,6 +76,9 @@ final class Chromium: Sendable {
       // The same pixels on every run: sRGB, unhinted glyphs, no scrollbars.
       "--force-color-profile=srgb", "--font-render-hinting=none",
       "--hide-scrollbars", "--disable-features=Translate,PaintHolding",
+      // `Page.captureScreenshot` answers sooner with the surface Playwright also asks for, and
+      // draws the same pixels.
+      "--enable-features=CDPScreenshotNewSurface",
       "about:blank",
     ]
   }

@@ -78,6 +78,7 @@ enum BrowserReviewPage {
       const openMembers = (group) => group.members.filter((id) => ['pending', 'skipped', 'refused'].includes(memberState(id)));
       const stateOf = (entry) => {
         if (entry.kind === 'change') return entry.state;
+        if (entry.decided) return 'decided';
         const open = openMembers(entry);
         if (open.length === 0) return 'decided';
         return open.every((id) => memberState(id) === 'skipped') ? 'skipped' : 'pending';
@@ -264,9 +265,14 @@ enum BrowserReviewPage {
               if (byId.has(id)) byId.get(id).state = state;
             }
             refusals = result.refusals;
-            // A group's decision leaves what else its changes change pending, grouped anew.
+            // A group's decision leaves what else its changes change pending: the group stays
+            // listed as decided, and the groups that what is left forms are added.
             if (result.groups) {
-              entries = [...grouped(result.groups), ...entries.filter((other) => other.kind !== 'group')];
+              if (decision !== 'skip') entry.decided = true;
+              const listed = entries.filter((other) => other.kind === 'group');
+              const known = new Set(listed.map((other) => other.id));
+              const fresh = grouped(result.groups.filter((group) => !known.has(group.id)));
+              entries = [...listed, ...fresh, ...entries.filter((other) => other.kind !== 'group')];
               shown = matching();
             }
             const decided = Object.keys(result.states);
