@@ -52,14 +52,9 @@ import Testing
     root + "/Tests/AppTests/__Snapshots__/T/\(name).1.\(pathExtension)"
   }
 
-  func write(_ text: String, at path: String) throws { try write(Data(text.utf8), at: path) }
+  func write(_ text: String, at path: String) throws { try package.write(text, at: path) }
 
-  func write(_ data: Data, at path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: url)
-  }
+  func write(_ data: Data, at path: String) throws { try package.write(data, at: path) }
 
   /// A file change of `name` from `old` to `new`.
   func change(_ name: String, _ pathExtension: String, old: Data, new: Data) throws {

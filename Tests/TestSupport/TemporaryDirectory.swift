@@ -24,6 +24,16 @@ public struct TemporaryDirectory: Sendable {
     try String(contentsOf: file(name), encoding: .utf8)
   }
 
+  /// Writes `text` at `path`, in this folder or under it, making the folders it needs.
+  public func write(_ text: String, at path: String) throws { try write(Data(text.utf8), at: path) }
+
+  public func write(_ data: Data, at path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+  }
+
   public func remove() {
     try? FileManager.default.removeItem(at: url)
   }

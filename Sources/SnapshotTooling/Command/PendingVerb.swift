@@ -37,7 +37,7 @@ enum PendingVerb {
     print(
       pending.changes.isEmpty
         ? "No pending snapshots."
-        : "\(counted(pending.changes.count, "pending change")): --show ID, --accept ID…, --reject ID…, or --review."
+        : "\(counted(pending.count, "pending change")): --show ID, --accept ID…, --reject ID…, or --review."
     )
     return .success
   }

@@ -32,7 +32,7 @@ struct PendingReview {
   /// Shows each pending change in the terminal and applies the keys' decisions as they come.
   func review() -> ExitCode {
     guard let pending = load() else { return .refused }
-    guard !pending.changes.isEmpty else {
+    guard pending.count > 0 else {
       print("No pending snapshots to review.")
       return .success
     }
@@ -68,7 +68,7 @@ struct PendingReview {
   /// until the page finishes it or the tool is stopped (Ctrl-C: ``ChildProcesses``).
   func reviewInBrowser() -> ExitCode {
     guard let pending = load() else { return .refused }
-    guard !pending.changes.isEmpty else {
+    guard pending.count > 0 else {
       print("No pending snapshots to review.")
       return .success
     }
@@ -82,7 +82,7 @@ struct PendingReview {
     var routes = BrowserReviewRoutes(
       review: BrowserReview(pending), token: BrowserReviewRoutes.newToken(), port: server.port)
     print(
-      "Reviewing \(counted(pending.changes.count, "pending change")) in the browser: open \(routes.address)"
+      "Reviewing \(counted(pending.count, "pending change")) in the browser: open \(routes.address)"
     )
     print("Ctrl-C ends the review; what is not decided stays pending.")
     server.serve { routes.respond(to: $0) }
