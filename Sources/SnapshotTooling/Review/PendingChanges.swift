@@ -233,7 +233,9 @@ struct PendingChanges {
           found.groups.append(group)
         }
       } else if let change = try one(
-        order.compactMap { $0.hasPrefix(id) ? byID[$0] : nil }, \.id)
+        // A whole id is the start of no other (all have one length): thousands of ids given
+        // then cost no scan each.
+        byID[id].map { [$0] } ?? order.compactMap { $0.hasPrefix(id) ? byID[$0] : nil }, \.id)
       {
         found.changes.append(change)
       }
