@@ -72,3 +72,58 @@ import Testing
     #expect(try folder.text("ref.txt") == "new")
   }
 }
+
+/// A pending record's bytes put in place of a reference by renaming their file: the same
+/// guarantees as a write (the mode kept, a link written through, a folder made), and a write
+/// where no rename can be made.
+@Suite struct AtomicFileMoveTests {
+  @Test(arguments: [0o444, 0o600, 0o755])
+  func aMovedFileTakesTheReferencesModeAndIsTheSameFile(mode: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: folder.file("ref.txt"))
+    chmod(folder.file("ref.txt").path, mode_t(mode))
+    try Data("new".utf8).write(to: folder.file("pending.data"))
+    let moved = try FileManager.default.attributesOfItem(atPath: folder.file("pending.data").path)
+    try AtomicFile.move(
+      folder.file("pending.data"), holding: Data("new".utf8), to: folder.file("ref.txt"))
+    #expect(try folder.text("ref.txt") == "new")
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("ref.txt").path)
+    #expect((attributes[.posixPermissions] as? Int) == mode)
+    #expect(
+      (attributes[.systemFileNumber] as? Int) == (moved[.systemFileNumber] as? Int),
+      "renamed, not copied")
+    #expect(try folder.contents() == ["ref.txt"])
+  }
+
+  @Test func aMoveWritesThroughALinkAndMakesTheFolder() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      at: folder.file("store"), withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: folder.file("store/target.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("ref.txt").path, withDestinationPath: "store/target.txt")
+    try Data("new".utf8).write(to: folder.file("a.data"))
+    try AtomicFile.move(
+      folder.file("a.data"), holding: Data("new".utf8), to: folder.file("ref.txt"))
+    #expect(try folder.text("store/target.txt") == "new")
+    let type = try FileManager.default.attributesOfItem(atPath: folder.file("ref.txt").path)[.type]
+    #expect((type as? FileAttributeType) == .typeSymbolicLink)
+    try Data("first".utf8).write(to: folder.file("b.data"))
+    try AtomicFile.move(
+      folder.file("b.data"), holding: Data("first".utf8), to: folder.file("new/folder/ref.txt"))
+    #expect(try folder.text("new/folder/ref.txt") == "first")
+  }
+
+  /// A source that is gone (or on another file system) is no loss: the bytes are written.
+  @Test func aMoveThatCannotRenameWrites() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("old".utf8).write(to: folder.file("ref.txt"))
+    try AtomicFile.move(
+      folder.file("gone.data"), holding: Data("new".utf8), to: folder.file("ref.txt"))
+    #expect(try folder.text("ref.txt") == "new")
+    #expect(try folder.contents() == ["ref.txt"])
+  }
+}

@@ -82,20 +82,27 @@ import Foundation
     var finishedProcesses: Set<Substring> = []
     var conflicts: Set<String> = []
     var damaged: [Damaged] = []
-    let decoder = JSONDecoder()
+    // The records, read on every core: a run of a large suite holds tens of thousands.
+    let recordNames = names.filter { $0.hasSuffix("." + PendingStore.recordExtension) }
+    let records = recordNames.concurrentMap { name in
+      let url = directory.appendingPathComponent(name)
+      return (url, Result { () throws(UnreadableRecord) in try record(at: url) })
+    }
+    for (name, (url, read)) in zip(recordNames, records) {
+      if let process = PendingStore.process(ofUniqueName: name[...]) {
+        writingProcesses.insert(process)
+      }
+      switch read {
+      // Gone since it was listed (applied, or taken by another reader): not part of the run.
+      case .success(nil): continue
+      case .success(let record?): entries.append(Entry(record: record, url: url))
+      case .failure(let error): damaged.append(Damaged(url: url, reason: error.reason))
+      }
+    }
     for name in names {
       let url = directory.appendingPathComponent(name)
       if name.hasSuffix("." + PendingStore.recordExtension) {
-        if let process = PendingStore.process(ofUniqueName: name[...]) {
-          writingProcesses.insert(process)
-        }
-        do {
-          // Gone since it was listed (applied, or taken by another reader): not part of the run.
-          guard let record = try record(at: url, decoder: decoder) else { continue }
-          entries.append(Entry(record: record, url: url))
-        } catch {
-          damaged.append(Damaged(url: url, reason: error.reason))
-        }
+        continue
       } else if name.hasPrefix(PendingStore.usedPrefix) {
         let text = String(decoding: try AtomicFile.read(url) ?? Data(), as: UTF8.self)
         for line in text.split(separator: "\n") {
@@ -152,9 +159,11 @@ import Foundation
 
   /// Where a file record's bytes are: its own path once runs are merged, else a name in the
   /// run's folder.
-  static func dataURL(of record: PendingFileRecord, in folder: URL) -> URL {
+  /// (The folder is worked out only when asked: a merged run's records, which every command
+  /// reads, name their bytes by absolute path.)
+  static func dataURL(of record: PendingFileRecord, in folder: @autoclosure () -> URL) -> URL {
     record.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: record.dataFile) : folder.appendingPathComponent(record.dataFile)
+      ? URL(fileURLWithPath: record.dataFile) : folder().appendingPathComponent(record.dataFile)
   }
 
   /// Several runs as one, oldest first.
@@ -205,10 +214,20 @@ import Foundation
   /// Deletes a record of a run's folder that has been applied, and the bytes it points to.
   ///
   /// The record first, then its data: a kill between them leaves data no record names, which
-  /// nothing reads, never a record whose data is gone.
+  /// nothing reads, never a record whose data is gone. (An accept that moved the data onto
+  /// its reference, ``RunApplier/movesData``, and was killed before this leaves one; the next
+  /// command finds the reference holding its bytes, and settles it.)
   public static func remove(_ entry: Entry) {
-    try? FileManager.default.removeItem(at: entry.url)
-    if let data = entry.dataURL { try? FileManager.default.removeItem(at: data) }
+    let path = entry.url.path
+    unlink(path)
+    guard case .file(let file) = entry.record, !file.dataFile.isEmpty else { return }
+    unlink(file.dataFile.hasPrefix("/") ? file.dataFile : folder(of: path) + "/" + file.dataFile)
+  }
+
+  /// The folder of a file's path, as text: a `URL` made for each of thousands of records costs
+  /// more than what is done with it.
+  static func folder(of path: String) -> Substring {
+    path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

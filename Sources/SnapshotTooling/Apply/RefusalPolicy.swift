@@ -131,13 +131,15 @@ struct RefusalPolicy {
   ///
   /// They are checked against the size and SHA-256 digest the record carries. A record an older
   /// version wrote carries neither: its bytes are taken as they are, as that version took them.
-  func data(_ bytes: Data?, of record: PendingFileRecord, file: String) -> Refusal? {
-    guard let bytes else { return .dataDamaged(file: file, .missing) }
+  func data(_ bytes: Data?, of record: PendingFileRecord, file: @autoclosure () -> String)
+    -> Refusal?
+  {
+    guard let bytes else { return .dataDamaged(file: file(), .missing) }
     guard let recorded = record.dataSize, let digest = record.dataSHA256 else { return nil }
     if bytes.count != recorded {
-      return .dataDamaged(file: file, .size(found: bytes.count, recorded: recorded))
+      return .dataDamaged(file: file(), .size(found: bytes.count, recorded: recorded))
     }
-    return SHA256.hex(bytes) == digest ? nil : .dataDamaged(file: file, .digest)
+    return SHA256.hex(bytes) == digest ? nil : .dataDamaged(file: file(), .digest)
   }
 
   /// The first reason not to write one reference's records, if any.

@@ -11,6 +11,27 @@ struct RunApplier {
   var policy = RefusalPolicy()
   /// The test sources' declarations that earlier applies read.
   var declarations = TestDeclarations()
+  /// Whether the records' bytes are the store's own, which go once applied.
+  ///
+  /// A reference then takes its record's data file by rename
+  /// (``AtomicFile/move(_:holding:to:)``). Shards' folders are the user's downloads, and are
+  /// copied from.
+  var movesData = false
+  /// The package's folder as paths under it start, for ``relative(_:)``: worked out once, not
+  /// for each of thousands of references.
+  private let packagePrefix: String
+
+  init(
+    packageDirectory: URL, dryRun: Bool, policy: RefusalPolicy = RefusalPolicy(),
+    declarations: TestDeclarations = TestDeclarations(), movesData: Bool = false
+  ) {
+    self.packageDirectory = packageDirectory
+    self.dryRun = dryRun
+    self.policy = policy
+    self.declarations = declarations
+    self.movesData = movesData
+    packagePrefix = Self.prefix(of: packageDirectory)
+  }
 
   struct Report: Equatable {
     struct Rewritten: Equatable {
@@ -28,6 +49,15 @@ struct RunApplier {
     ) {
       if refusal.keepsRecords { keptTargets.formUnion(targets()) }
       refused.append(.init(path: path, reason: refusal.description))
+    }
+
+    /// Adds what another part of the same apply did.
+    mutating func add(_ other: Report) {
+      recorded += other.recorded
+      rewritten += other.rewritten
+      refused += other.refused
+      keptTargets.formUnion(other.keptTargets)
+      changes += other.changes
     }
 
     /// Reference files written (or that would be).
@@ -77,11 +107,13 @@ struct RunApplier {
         declared[file] = declarations.of(text, hash: hash)
       }
     }
-    for group in files.groupedInOrder(by: \.referencePath) {
+    // Each reference is its own file: they are checked and written on every core.
+    let (sourcesNow, declaredNow) = (sources, declared)
+    let recorded = files.groupedInOrder(by: \.referencePath).concurrentMap { group in
       record(
-        group, at: group[0].referencePath, from: run, sources: sources, declared: declared,
-        into: &report)
+        group, at: group[0].referencePath, from: run, sources: sourcesNow, declared: declaredNow)
     }
+    recorded.forEach { report.add($0) }
     for group in inline.groupedInOrder(by: \.sourceFile) {
       rewrite(group[0].sourceFile, with: group, of: run, leaving: left, into: &report)
     }
@@ -94,8 +126,9 @@ struct RunApplier {
   ///   - declared: for a partial run (``RefusalPolicy/partialRun``), how many times each test source declares each name.
   private func record(
     _ records: [PendingFileRecord], at path: String, from run: PendingRun,
-    sources: [String: String?], declared: [String: [String: Int]], into report: inout Report
-  ) {
+    sources: [String: String?], declared: [String: [String: Int]]
+  ) -> Report {
+    var report = Report()
     let shown = relative(path)
     let targets = records.map { PendingRecord.file($0).target }
     var datas: [Data] = []
@@ -104,7 +137,7 @@ struct RunApplier {
       case .success(let data): datas.append(data)
       case .failure(let refusal):
         report.refuse(shown, refusal, targets: targets)
-        return
+        return report
       }
     }
     if let refusal = policy.reference(
@@ -112,7 +145,7 @@ struct RunApplier {
       declared: declared[records[0].sourceFile]?[records[0].testName], relative: relative)
     {
       report.refuse(shown, refusal, targets: targets)
-      return
+      return report
     }
     let data = datas[0]
     if dryRun {
@@ -120,13 +153,20 @@ struct RunApplier {
         change(of: shown, from: try? AtomicFile.read(URL(fileURLWithPath: path)), to: data))
     } else {
       do {
-        try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+        let reference = URL(fileURLWithPath: path)
+        if movesData {
+          try AtomicFile.move(
+            PendingRun.dataURL(of: records[0], in: run.directory), holding: data, to: reference)
+        } else {
+          try AtomicFile.write(data, to: reference)
+        }
       } catch {
         report.refuse(shown, .notWritten(error.description), targets: targets)
-        return
+        return report
       }
     }
     report.recorded.append(shown)
+    return report
   }
 
   private func rewrite(
@@ -218,18 +258,29 @@ struct RunApplier {
 
   /// A file record's bytes in `folder`, or why they are not written
   /// (``RefusalPolicy/data(_:of:file:)``).
+  ///
+  /// Bytes that are gone while the reference holds exactly the size and digest the record
+  /// names were moved there by an apply stopped before it removed the record
+  /// (``movesData``): they are the reference's.
   func checkedData(of record: PendingFileRecord, in folder: URL) -> Result<
     Data, RefusalPolicy.Refusal
   > {
     let url = PendingRun.dataURL(of: record, in: folder)
-    let file = relative(url.path)
-    let bytes: Data?
+    // Worked out only for a refusal: most bytes are as recorded.
+    let file = { relative(url.path) }
+    var bytes: Data?
     do {
       bytes = try AtomicFile.read(url)
     } catch {
-      return .failure(.dataDamaged(file: file, .unreadable(error.reason)))
+      return .failure(.dataDamaged(file: file(), .unreadable(error.reason)))
     }
-    if let refusal = policy.data(bytes, of: record, file: file) { return .failure(refusal) }
+    if bytes == nil, record.dataSHA256 != nil,
+      let moved = try? AtomicFile.read(URL(fileURLWithPath: record.referencePath)),
+      policy.data(moved, of: record, file: file()) == nil
+    {
+      bytes = moved
+    }
+    if let refusal = policy.data(bytes, of: record, file: file()) { return .failure(refusal) }
     return .success(bytes ?? Data())
   }
 
@@ -250,11 +301,18 @@ struct RunApplier {
   }
 
   /// A path as the user knows it: relative to the package when inside it.
-  func relative(_ path: String) -> String { Self.relative(path, in: packageDirectory) }
+  func relative(_ path: String) -> String { Self.relative(path, under: packagePrefix) }
 
   /// A path as the package's users write it: relative to the package when inside it.
   static func relative(_ path: String, in packageDirectory: URL) -> String {
-    let base = packageDirectory.standardizedFileURL.path + "/"
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    relative(path, under: prefix(of: packageDirectory))
+  }
+
+  private static func relative(_ path: String, under prefix: String) -> String {
+    path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  private static func prefix(of packageDirectory: URL) -> String {
+    packageDirectory.standardizedFileURL.path + "/"
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// editor or an agent.
 enum PendingVerb {
   static func run(_ options: ToolOptions, print: (String) -> Void) -> SnapshotsCommand.ExitCode {
-    let pending: PendingChanges
+    var pending: PendingChanges
     do {
       pending = try PendingChanges(
         packageDirectory: options.package, origin: .init(shards: options.shards),
@@ -19,7 +19,7 @@ enum PendingVerb {
       print(PendingListing(pending).json())
       return .success
     }
-    for group in ChangeGroup.of(pending.changes) {
+    for group in pending.groups() {
       print("\(group.id)  group    \(group.headline)")
     }
     for change in pending.changes {

@@ -110,7 +110,8 @@ struct RunApplication {
   private func execute(_ plan: RecordPlan) -> ExitCode {
     progress(plan.headline)
     let applier = RunApplier(
-      packageDirectory: options.package, dryRun: options.dryRun, policy: plan.policy)
+      packageDirectory: options.package, dryRun: options.dryRun, policy: plan.policy,
+      movesData: plan.shards == nil)
     let report = applier.apply(plan.run, leaving: plan.left)
     let conclusion = plan.conclusion(of: report)
     conclusion.lines.forEach(print)

@@ -10,7 +10,7 @@ enum ShowVerb {
   ) -> SnapshotsCommand.ExitCode {
     let mode: ChangeView.Mode = options.new ? .new : options.old ? .old : .diff
     let change: PendingChange
-    let pending: PendingChanges
+    var pending: PendingChanges
     do {
       pending = try PendingChanges(
         packageDirectory: options.package, origin: .init(shards: options.shards))

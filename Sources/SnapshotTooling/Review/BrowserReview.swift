@@ -26,9 +26,10 @@ struct BrowserReview {
   private var groupIndex: [String: Int]
 
   init(_ pending: PendingChanges) {
+    var pending = pending
+    groups = pending.groups()
     self.pending = pending
     changes = pending.changes
-    groups = ChangeGroup.of(pending.changes)
     states = Dictionary(uniqueKeysWithValues: changes.map { ($0.id, .pending) })
     changeIndex = Dictionary(uniqueKeysWithValues: changes.enumerated().map { ($1.id, $0) })
     groupIndex = Self.indexed(groups)
@@ -71,7 +72,7 @@ struct BrowserReview {
         }
         decided[outcome.id] = states[outcome.id]
       }
-      groups = ChangeGroup.of(pending.changes)
+      groups = pending.groups()
       groupIndex = Self.indexed(groups)
       return (decided, true)
     }

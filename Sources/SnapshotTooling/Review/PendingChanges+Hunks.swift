@@ -41,31 +41,47 @@ extension PendingChanges {
   /// pending value the other hunks only, and leaves the reference. Either way the smaller
   /// change keeps its id, and ``changes`` holds it as it now is.
   mutating func decide(_ group: ChangeGroup, accepting: Bool) -> [GroupDecision] {
-    var decisions: [GroupDecision] = []
-    var parts: Set<String> = []
+    var outcomes: [String: GroupDecision.Outcome] = [:]
+    var decided: [String] = []
+    // File changes the hunk is all of, accepted together at the end: one apply reads each
+    // test source once, however many of its references the group writes.
+    var wholeFiles: [PendingChange] = []
     for id in group.members {
-      // Its record as it is now: an accept of another change may have moved it.
+      // Its record as it is now: an accept of another change may have moved an inline one.
       guard var change = change(id: id) else { continue }
-      if let record = try? PendingRun.record(at: change.entry.url) {
+      decided.append(id)
+      if change.kind == .inline, let record = try? PendingRun.record(at: change.entry.url) {
         change.entry.record = record
       }
-      let decision = GroupDecision(
-        id: id, outcome: decide(group.key, in: change, accepting: accepting))
-      if decision.isPart { parts.insert(id) }
-      decisions.append(decision)
+      if accepting, change.kind == .file, let hunks = hunks(of: change)?.hunks,
+        !hunks.isEmpty, hunks.allSatisfy({ $0.key == group.key })
+      {
+        wholeFiles.append(change)
+      } else {
+        outcomes[id] = decide(group.key, in: change, accepting: accepting)
+      }
     }
-    reload(parts)
+    for (id, accepted) in accept(wholeFiles) {
+      switch accepted {
+      case .written(let report): outcomes[id] = .accepted(report)
+      case .refused(let reasons): outcomes[id] = .refused(reasons)
+      }
+    }
+    let decisions = decided.compactMap { id in
+      outcomes[id].map { GroupDecision(id: id, outcome: $0) }
+    }
+    reload(Set(decisions.filter(\.isPart).map(\.id)))
     return decisions
   }
 
   private mutating func decide(_ key: String, in change: PendingChange, accepting: Bool)
     -> GroupDecision.Outcome
   {
-    let shown = relative(change.entry.url.path)
+    let applier = applier
     let refusal = { (refusal: RefusalPolicy.Refusal) in
-      GroupDecision.Outcome.refused(["\(shown): \(refusal)"])
+      GroupDecision.Outcome.refused(["\(applier.relative(change.entry.url.path)): \(refusal)"])
     }
-    guard let hunks = change.hunks(), hunks.hunks.contains(where: { $0.key == key }) else {
+    guard let hunks = hunks(of: change), hunks.hunks.contains(where: { $0.key == key }) else {
       return refusal(.hunkGone)
     }
     guard hunks.hunks.contains(where: { $0.key != key }) else {

@@ -24,6 +24,10 @@ struct PendingChanges {
   /// decision costs the same however many changes there are.
   private var order: [String] = []
   private var byID: [String: PendingChange] = [:]
+  /// The hunks of the changes pending once worked out (``hunks(of:)``), until a decision or a
+  /// reload changes the change (``update(_:to:)``): an accept of a group diffs each of its
+  /// changes once, to find the group and to decide it.
+  private var hunksByID: [String: TextHunks?] = [:]
   /// The ids of each test source's changes, decided ones too: an inline accept moves them.
   private var bySource: [String: [String]] = [:]
   /// Every record of each target, older runs' too: a decision settles them all.
@@ -36,24 +40,23 @@ struct PendingChanges {
   /// files that cannot be read: what is refused, as `path: why`.
   private(set) var problems: [String] = []
 
-  /// The test sources' declarations, read once for all the accepts.
-  private let declarations = TestDeclarations()
-
-  var applier: RunApplier {
-    RunApplier(
-      packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true),
-      declarations: declarations)
-  }
+  /// Writes what is accepted, reading each test source's declarations once for all the
+  /// accepts.
+  let applier: RunApplier
 
   /// Reads what is pending.
   ///
-  /// A file change whose reference already holds its bytes (an accept
-  /// stopped before its record was removed) is settled on the way.
+  /// A file change whose reference already holds its bytes, or whose bytes are gone and
+  /// the reference holds the ones its record names (an accept stopped before its record was
+  /// removed), is settled on the way.
   init(
     packageDirectory: URL, origin: Origin, includeInterrupted: Bool = false
   ) throws {
     self.packageDirectory = packageDirectory
     self.origin = origin
+    applier = RunApplier(
+      packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true),
+      declarations: TestDeclarations(), movesData: origin == .store)
     var all: [PendingRun.Entry] = []
     let merged: PendingRun
     switch origin {
@@ -74,17 +77,26 @@ struct PendingChanges {
     }
     records = Dictionary(grouping: all, by: \.record.target)
     writtenSources = merged.writtenSources
-    var changes: [PendingChange] = []
-    for entry in merged.entries {
+    // Each change is read on every core; a file change whose reference already holds its bytes
+    // is done.
+    let applier = applier
+    let read = merged.entries.concurrentMap { entry in
       let change = PendingChange(entry)
-      if change.status == .changed, change.kind == .file {
-        let (old, new) = change.contents()
-        if old != nil, old == new {
-          settle(change.target)
-          continue
-        }
-      }
-      changes.append(change)
+      guard change.status == .changed, case .file(let file) = change.record,
+        Self.mayHold(file.referencePath, size: file.dataSize)
+      else { return (change, done: false) }
+      let (old, new) = change.contents()
+      let done =
+        old != nil
+        && (old == new
+          || new == nil
+            && (try? applier.checkedData(of: file, in: entry.url.deletingLastPathComponent())
+              .get()) != nil)
+      return (change, done: done)
+    }
+    var changes: [PendingChange] = []
+    for (change, done) in read {
+      if done { settle(change.target) } else { changes.append(change) }
     }
     changes.sort(by: Self.sourceOrder)
     order = changes.map(\.id)
@@ -92,6 +104,14 @@ struct PendingChanges {
     for change in changes {
       bySource[change.record.sourceLocation.file, default: []].append(change.id)
     }
+  }
+
+  /// Whether the file at `path` may hold `size` bytes (any, when the size is not known): a
+  /// reference of another size is not settled, and need not be read to know it.
+  private static func mayHold(_ path: String, size: Int?) -> Bool {
+    var info = stat()
+    guard let size, stat(path, &info) == 0 else { return true }
+    return Int(info.st_size) == size
   }
 
   /// How many changes are pending.
@@ -120,15 +140,55 @@ struct PendingChanges {
   /// refusals, the run's journal; the other changes of its source are moved onto the text it
   /// wrote.
   mutating func accept(_ change: PendingChange) -> Accepted {
-    // As it is now: an earlier accept may have moved it onto a rewritten source.
-    let change = byID[change.id] ?? change
+    accept([change])[0].accepted
+  }
+
+  /// Applies changes as ``accept(_:)-(PendingChange)`` does, and says what became of each, in
+  /// their order.
+  ///
+  /// File changes go through one apply per run folder, which reads each test source once
+  /// however many references it writes: a group of thousands costs its writes. An inline
+  /// change is applied alone, since it moves the others of its source.
+  mutating func accept(_ changes: [PendingChange]) -> [(id: String, accepted: Accepted)] {
+    // As they are now: an earlier accept may have moved one onto a rewritten source.
+    let changes = changes.map { byID[$0.id] ?? $0 }
+    var outcomes: [String: Accepted] = [:]
+    for change in changes where change.kind == .inline {
+      outcomes[change.id] = accept(inline: change)
+    }
+    let files = changes.filter { $0.kind == .file }
+    for batch in files.groupedInOrder(by: { PendingRun.folder(of: $0.entry.url.path) }) {
+      let run = PendingRun(
+        directory: URL(fileURLWithPath: String(PendingRun.folder(of: batch[0].entry.url.path))),
+        entries: batch.map(\.entry), usedReferences: [], writtenSources: writtenSources)
+      let report = applier.apply(run)
+      let refused = Dictionary(grouping: report.refused, by: \.path)
+      for change in batch {
+        guard case .file(let file) = change.record else { continue }
+        let shown = relative(file.referencePath)
+        if let reasons = refused[shown] {
+          outcomes[change.id] = .refused(reasons.map { "\($0.path): \($0.reason)" })
+          continue
+        }
+        settle(change.target)
+        update(change.id, to: nil)
+        var written = RunApplier.Report()
+        written.recorded = [shown]
+        outcomes[change.id] = .written(written)
+      }
+    }
+    return changes.map { ($0.id, outcomes[$0.id] ?? .refused([])) }
+  }
+
+  /// Applies an inline change, moving the other changes of its source onto the text it wrote.
+  private mutating func accept(inline change: PendingChange) -> Accepted {
     let report = write(change.entry, of: change)
     guard report.refused.isEmpty else {
       return .refused(report.refused.map { "\($0.path): \($0.reason)" })
     }
     settle(change.target)
-    byID[change.id] = nil
-    if change.kind == .inline { reload(source: change.record.sourceLocation.file) }
+    update(change.id, to: nil)
+    reload(source: change.record.sourceLocation.file)
     return .written(report)
   }
 
@@ -156,7 +216,34 @@ struct PendingChanges {
   /// Deletes a change's records (in the store); never a reference or a source.
   mutating func reject(_ change: PendingChange) {
     settle(change.target)
-    byID[change.id] = nil
+    update(change.id, to: nil)
+  }
+
+  /// A change as it now is, `nil` once decided; its hunks are worked out again when asked.
+  private mutating func update(_ id: String, to change: PendingChange?) {
+    byID[id] = change
+    hunksByID[id] = nil
+  }
+
+  /// A pending change's hunks (``PendingChange/hunks()``), read and diffed once while it
+  /// stays as it is.
+  mutating func hunks(of change: PendingChange) -> TextHunks? {
+    if let hunks = hunksByID[change.id] { return hunks }
+    let hunks = change.hunks()
+    if byID[change.id] != nil { hunksByID[change.id] = hunks }
+    return hunks
+  }
+
+  /// The groups of the changes pending (``ChangeGroup/of(_:)``).
+  ///
+  /// The hunks not yet known are worked out on every core.
+  mutating func groups() -> [ChangeGroup] {
+    let changes = changes
+    let unknown = changes.filter { hunksByID[$0.id] == nil }
+    for (change, hunks) in zip(unknown, unknown.concurrentMap { $0.hunks() }) {
+      hunksByID[change.id] = hunks
+    }
+    return ChangeGroup.of(changes.map { ($0.id, hunksByID[$0.id] ?? nil) })
   }
 
   /// Removes every record of a target from the store.
@@ -175,7 +262,7 @@ struct PendingChanges {
       else { continue }
       var entry = change.entry
       entry.record = record
-      byID[id] = PendingChange(entry)
+      update(id, to: PendingChange(entry))
     }
   }
 
@@ -186,7 +273,7 @@ struct PendingChanges {
       guard let change = byID[id],
         let record = try? PendingRun.record(at: change.entry.url, decoder: decoder)
       else { continue }
-      byID[id] = PendingChange(PendingRun.Entry(record: record, url: change.entry.url))
+      update(id, to: PendingChange(PendingRun.Entry(record: record, url: change.entry.url)))
     }
   }
 
@@ -213,10 +300,10 @@ struct PendingChanges {
   /// What these ids (or unique prefixes of at least ``PendingChange/shortestPrefix``
   /// characters) name, each once, in their order: changes, and groups (``ChangeGroup``), whose
   /// deciding decides their hunk in each of their changes.
-  func resolve(_ ids: [String]) throws(UnknownID) -> (
+  mutating func resolve(_ ids: [String]) throws(UnknownID) -> (
     changes: [PendingChange], groups: [ChangeGroup]
   ) {
-    let groups = ids.contains(where: ChangeGroup.isGroupID) ? ChangeGroup.of(changes) : []
+    let groups = ids.contains(where: ChangeGroup.isGroupID) ? groups() : []
     var found: (changes: [PendingChange], groups: [ChangeGroup]) = ([], [])
     var seen: Set<String> = []
     for given in ids {
@@ -244,7 +331,5 @@ struct PendingChanges {
   }
 
   /// A path as the package's users write it.
-  func relative(_ path: String) -> String {
-    RunApplier.relative(path, in: packageDirectory)
-  }
+  func relative(_ path: String) -> String { applier.relative(path) }
 }

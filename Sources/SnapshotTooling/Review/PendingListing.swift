@@ -70,13 +70,25 @@ struct PendingListing: Encodable {
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
     problems = pending.problems.isEmpty ? nil : pending.problems
-    let hunks = pending.changes.map { ($0.id, $0.hunks()) }
-    let grouped = ChangeGroup.of(hunks)
+    // What each change needs read from disk: its hunks, and whether its bytes are the ones
+    // the test left.
+    let applier = pending.applier
+    let read = pending.changes.concurrentMap { change in
+      var damaged: String?
+      if case .file(let file) = change.record,
+        case .failure(let refusal) = applier.checkedData(
+          of: file, in: change.entry.url.deletingLastPathComponent())
+      {
+        damaged = refusal.description
+      }
+      return (hunks: change.hunks(), damaged: damaged)
+    }
+    let grouped = ChangeGroup.of(zip(pending.changes, read).map { ($0.id, $1.hunks) })
     groups = grouped.map {
       Group(id: $0.id, removed: $0.removed, added: $0.added, changes: $0.members)
     }
     let groupIDs = Set(grouped.map(\.id))
-    changes = zip(pending.changes, hunks).map { change, hunks in
+    changes = zip(pending.changes, read).map { change, read in
       var listed = Change(
         id: change.id, kind: change.kind, status: change.status, test: change.testName,
         sourceFile: pending.relative(change.record.sourceLocation.file),
@@ -88,16 +100,14 @@ struct PendingListing: Encodable {
         listed.newFile = change.newFile?.path
         listed.differenceFile = file.artifacts?.first
         listed.summary = file.summary
-        let checked = RunApplier(packageDirectory: pending.packageDirectory, dryRun: true)
-          .checkedData(of: file, in: change.entry.url.deletingLastPathComponent())
-        if case .failure(let refusal) = checked { listed.damaged = refusal.description }
+        listed.damaged = read.damaged
       case .inline(let call):
         listed.column = call.column
         listed.function = call.functionName.isEmpty ? nil : call.functionName
         listed.oldText = call.oldText
         listed.newText = call.newText
       }
-      listed.hunks = hunks.1?.hunks.map { hunk in
+      listed.hunks = read.hunks?.hunks.map { hunk in
         let group = ChangeGroup.id(ofKey: hunk.key)
         return Hunk(
           removed: hunk.removed, added: hunk.added,

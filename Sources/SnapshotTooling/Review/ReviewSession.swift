@@ -44,13 +44,14 @@ import Foundation
   var openGallery: (PendingChange) -> String
 
   init(_ pending: PendingChanges, openGallery: @escaping (PendingChange) -> String) {
+    var pending = pending
+    groups = pending.groups()
     self.pending = pending
     let changes = pending.changes
     self.changes = changes
     positions = Dictionary(changes.indices.map { (changes[$0].id, $0) }) { first, _ in first }
     states = Dictionary(uniqueKeysWithValues: changes.map { ($0.id, .pending) })
     self.openGallery = openGallery
-    groups = ChangeGroup.of(changes)
     group = groups.isEmpty ? nil : 0
     isFinished = changes.isEmpty
   }

@@ -17,7 +17,7 @@
   /// With `keepingColour`, the colour sequences (`ESC [ 31 m`) stay as they are: for text the
   /// toolkit painted for a colour terminal, whose values' own text it escaped before painting.
   public static func escaped(_ text: some StringProtocol, keepingColour: Bool = false) -> String {
-    guard text.utf8.contains(where: mayStartEscape) else { return String(text) }
+    guard mayNeedEscape(text) else { return String(text) }
     var scalars = Array(text.unicodeScalars)[...]
     var result = String.UnicodeScalarView()
     while let scalar = scalars.popFirst() {
@@ -41,6 +41,22 @@
     case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
     default: return false
     }
+  }
+
+  /// Whether `text` holds a byte that can begin a scalar written escaped.
+  ///
+  /// Its bytes are read in place where they are contiguous, as most strings' are: the tool
+  /// prints megabytes at once (`pending --json`), in the debug build the plugin makes, where
+  /// `contains(where:)` calls its closure through a generic view per byte.
+  private static func mayNeedEscape(_ text: some StringProtocol) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      var index = 0
+      while index < bytes.count {
+        if mayStartEscape(bytes[index]) { return true }
+        index += 1
+      }
+      return false
+    } ?? text.utf8.contains(where: mayStartEscape)
   }
 
   /// A byte that can begin a scalar written escaped: a C0 control or DEL, or the first byte of
