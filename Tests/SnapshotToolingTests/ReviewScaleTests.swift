@@ -58,4 +58,32 @@ import Testing
     // The group's two lines, a blank line, `In:` and a place per change, in the 35 rows left.
     #expect(screen.contains("… \(Self.count + 4 - 34) more lines"), "\(screen)")
   }
+
+  /// The group accepted by its id, as `--accept` does: every reference takes its new bytes,
+  /// written on every core, and the store is left empty.
+  @Test func aLargeGroupIsAcceptedWhole() throws {
+    let package = try Self.package()
+    defer { package.remove() }
+    var pending = try PendingChanges(packageDirectory: package.url, origin: .store)
+    let group = try #require(pending.groups().first)
+    var lines: [String] = []
+    let review = PendingReview(packageDirectory: package.url, origin: .store) { lines.append($0) }
+    #expect(review.decide(accepting: [group.id], rejecting: []) == .success)
+    #expect(lines.last == "Accepted \(Self.count), rejected 0; 0 changes left pending.")
+    #expect(lines.filter { $0.hasPrefix("Recorded ") }.count == Self.count)
+    let folder = package.url.appendingPathComponent("Tests/AppTests/__Snapshots__/T")
+    for index in 0..<Self.count {
+      let text = try String(
+        contentsOf: folder.appendingPathComponent("test.\(index).txt"), encoding: .utf8)
+      #expect(text == "reference \(index)\nstatus: changed\n")
+    }
+    #expect(try PendingChanges(packageDirectory: package.url, origin: .store).count == 0)
+  }
+
+  /// What the tool reads on every core comes back in the order it was asked for.
+  @Test(arguments: [0, 1, 2, 3, 10_001])
+  func aConcurrentMapKeepsTheOrder(count: Int) {
+    let numbers = Array(0..<count)
+    #expect(numbers.concurrentMap { $0 * 2 } == numbers.map { $0 * 2 })
+  }
 }

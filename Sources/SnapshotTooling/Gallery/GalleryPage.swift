@@ -21,6 +21,17 @@ struct GalleryPage {
   var packageDirectory: URL
   /// Where the page is written: its links are relative to this folder.
   var pageFolder: URL
+  /// The package's folder and the page's, standardized once for the links of every snapshot.
+  private let packagePath: String
+  private let pageComponents: [String]
+
+  init(catalog: SnapshotCatalog, packageDirectory: URL, pageFolder: URL) {
+    self.catalog = catalog
+    self.packageDirectory = packageDirectory
+    self.pageFolder = pageFolder
+    packagePath = packageDirectory.standardizedFileURL.path
+    pageComponents = pageFolder.standardizedFileURL.pathComponents
+  }
 
   /// Text longer than this is cut in the page (the file has all of it).
   static let textLimit = 4_000
@@ -28,6 +39,11 @@ struct GalleryPage {
   func html() -> String {
     let entries = catalog.snapshots
     let review = entries.filter { $0.status != .unchanged }
+    // Each snapshot's markup made on every core (its diff, its text read), then put in order.
+    let gallery = self
+    let items = Dictionary(
+      zip(entries.map(\.path), entries.concurrentMap { gallery.item($0) })
+    ) { first, _ in first }
     let axes = axisValues(entries)
     var page = """
       <!doctype html>
@@ -78,7 +94,7 @@ struct GalleryPage {
       """
     if !review.isEmpty {
       page += "<section id=\"review\"><h2>Review: \(review.count) to look at</h2>\n"
-      for entry in review { page += item(entry) }
+      for entry in review { page += items[entry.path] ?? "" }
       page += "</section>\n"
     }
     page += "<section id=\"gallery\">\n"
@@ -88,7 +104,7 @@ struct GalleryPage {
       page += "<section class=\"file\"><h2>\(escape(title))</h2>\n"
       for test in file.groupedInOrder(by: \.test) {
         page += "<section class=\"test\"><h3>\(escape(test[0].test))</h3><div class=\"items\">\n"
-        for entry in test { page += item(entry) }
+        for entry in test { page += items[entry.path] ?? "" }
         page += "</div></section>\n"
       }
       page += "</section>\n"
@@ -316,9 +332,9 @@ struct GalleryPage {
     (path as NSString).deletingLastPathComponent
   }
 
+  /// A catalog's path (relative to the package, or absolute outside it) as an absolute path.
   private func absolute(_ relative: String) -> String {
-    relative.hasPrefix("/")
-      ? relative : packageDirectory.appendingPathComponent(relative).standardizedFileURL.path
+    relative.hasPrefix("/") ? relative : packagePath + "/" + relative
   }
 
   private func text(at path: String) -> String? {
@@ -329,7 +345,7 @@ struct GalleryPage {
   /// A file's address relative to the page's folder, each part percent-encoded.
   func link(_ path: String) -> String {
     let target = URL(fileURLWithPath: absolute(path)).standardizedFileURL.pathComponents
-    let base = pageFolder.standardizedFileURL.pathComponents
+    let base = pageComponents
     var common = 0
     while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
     let up = Array(repeating: "..", count: base.count - common)
@@ -351,19 +367,23 @@ struct GalleryPage {
 
   /// Text as HTML: its markup characters as references, its control characters as the toolkit
   /// shows them everywhere (`ControlCharacters`), since HTML shows none of them.
+  ///
+  /// Byte by byte, since the markup characters are ASCII: a page of 100,000 snapshots escapes
+  /// tens of megabytes, which a walk by `Character` takes seconds over in a debug build.
   private func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in ControlCharacters.escaped(text) {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
+    let shown = ControlCharacters.escaped(text)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(shown.utf8.count)
+    for byte in shown.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
+      case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
+      case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
+      case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
+      case UInt8(ascii: "'"): bytes += Array("&#39;".utf8)
+      default: bytes.append(byte)
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -116,12 +116,11 @@ public enum OrphanScan {
   }
 
   /// The test source a reference belongs to: `__Snapshots__/<File>/…` is `<File>.swift` beside
-  /// the folder; `nil` for a file right in the folder.
-  static func testFile(of reference: URL, in folder: URL) -> URL? {
-    let parts = components(
-      of: reference.standardizedFileURL.path, under: folder.standardizedFileURL.path)
+  /// the folder; `nil` for a file right in the folder. Both paths are standardized.
+  static func testFile(of reference: String, in folder: String) -> String? {
+    let parts = components(of: reference, under: folder)
     guard parts.count >= 2 else { return nil }
-    return folder.deletingLastPathComponent().appendingPathComponent(parts[0] + ".swift")
+    return split(folder).folder + "/" + parts[0] + ".swift"
   }
 
   /// The names between slashes of `path` below `folder` (both standardized).
@@ -137,14 +136,8 @@ public enum OrphanScan {
     return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
   }
 
-  /// The files under a `__Snapshots__` folder, hidden ones left out; linked folders and files
-  /// are followed.
-  static func referenceFiles(in folder: URL) -> [URL] {
-    referencePaths(in: folder.standardizedFileURL.path).map { URL(fileURLWithPath: $0) }
-  }
-
-  /// ``referenceFiles(in:)``'s paths (standardized, as the run logs them), under a
-  /// standardized folder.
+  /// The paths of the files under a standardized `__Snapshots__` folder (standardized, as the
+  /// run logs them), hidden ones left out; linked folders and files are followed.
   static func referencePaths(in folder: String) -> [String] {
     var files: [String] = []
     FolderWalk.walk(path: folder, intoLinks: true) { path, isDirectory in
