@@ -115,8 +115,10 @@ public enum OrphanScan {
     return true
   }
 
-  /// The test source a reference belongs to: `__Snapshots__/<File>/…` is `<File>.swift` beside
-  /// the folder; `nil` for a file right in the folder. Both paths are standardized.
+  /// The test source a reference belongs to, both paths standardized.
+  ///
+  /// `__Snapshots__/<File>/…` is `<File>.swift` beside the folder; `nil` for a file right in
+  /// the folder.
   static func testFile(of reference: String, in folder: String) -> String? {
     let parts = components(of: reference, under: folder)
     guard parts.count >= 2 else { return nil }
