@@ -76,6 +76,38 @@ import Testing
     #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
   }
 
+  /// Tests run with `SNAPSHOT_ARTIFACTS` write actual values and differences there: the
+  /// catalog, run with the same environment, finds them there.
+  @Test func theCatalogLooksForArtifactsWhereTheTestsWroteThem() throws {
+    let package = try TemporaryDirectory()
+    defer { package.remove() }
+    let artifacts = try TemporaryDirectory()
+    defer { artifacts.remove() }
+    let root = package.url.standardizedFileURL.path
+    let folder = "Tests/AppTests/__Snapshots__/CardTests"
+    try package.write("// tests\n", at: root + "/Tests/AppTests/CardTests.swift")
+    try package.write("one\n", at: root + "/\(folder)/card.1.txt")
+    let configured = artifacts.url.standardizedFileURL.path
+    try package.write("two\n", at: configured + "/\(folder)/card.1.txt")
+    try package.write("diff\n", at: configured + "/\(folder)/card.1.difference.txt")
+    try PendingStore.write(
+      .file(
+        PendingFileRecord(
+          referencePath: root + "/\(folder)/card.1.txt", dataFile: "", testName: "card()",
+          sourceFile: root + "/Tests/AppTests/CardTests.swift", line: 3)),
+      data: Data("two\n".utf8),
+      in: PendingStore.defaultDirectory(packageRoot: package.url).appendingPathComponent("test-1"))
+    let catalog = try SnapshotCatalog.build(
+      packageDirectory: package.url, environment: ["SNAPSHOT_ARTIFACTS": configured])
+    let card = try #require(catalog.snapshots.first)
+    #expect(card.status == .failed)
+    #expect(card.actual == configured + "/\(folder)/card.1.txt")
+    #expect(card.difference == configured + "/\(folder)/card.1.difference.txt")
+    let unset = try SnapshotCatalog.build(packageDirectory: package.url, environment: [:])
+    #expect(unset.snapshots.first?.difference == nil)
+    #expect(unset.snapshots.first?.actual?.hasPrefix(".build/snapshots/pending/test-1/") == true)
+  }
+
   /// A failing inline snapshot and a new one are in the catalog and in the gallery's review,
   /// with their diff or text and the command that accepts them.
   @Test func inlineSnapshotsOfTheRunAreReviewed() throws {

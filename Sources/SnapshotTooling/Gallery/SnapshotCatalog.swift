@@ -67,7 +67,12 @@ import Foundation
   }
 
   /// The catalog of the package now: its references, and the runs of its pending store.
-  public static func build(packageDirectory: URL) throws -> SnapshotCatalog {
+  ///
+  /// Actual values and differences are looked for where the tests write them when run with
+  /// `environment` (`SNAPSHOT_ARTIFACTS`), the tool's own, which its test runs inherit.
+  public static func build(
+    packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> SnapshotCatalog {
     let applier = RunApplier(packageDirectory: packageDirectory, dryRun: true)
     let relative = { @Sendable in applier.relative($0) }
     var entries: [String: Entry] = [:]
@@ -86,7 +91,7 @@ import Foundation
     for ((_, path), entry) in zip(references, read) {
       if let entry = try entry.get() { entries[path] = entry }
     }
-    var differences = DifferenceFiles()
+    var differences = DifferenceFiles(environment: environment)
     // Every run of the store, the newest record of each reference or call winning, as
     // `snapshot-record --apply-only` takes them (a run whose tests did not finish is shown too:
     // it is what those tests saw).
@@ -103,7 +108,7 @@ import Foundation
         guard case .file(let record) = item.record else { continue }
         let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
         let actual = relative(
-          actualCopy(of: path, packageDirectory: packageDirectory)
+          actualCopy(of: path, packageDirectory: packageDirectory, environment: environment)
             ?? PendingRun.dataURL(of: record, in: run.directory).path)
         if var known = entries[path] {
           known.status = .failed
@@ -190,21 +195,25 @@ import Foundation
     return nil
   }
 
-  /// The failing run's folder of actual values and differences for a reference: its folder's
-  /// place under `.build/snapshot-artifacts` (``ArtifactsFolder``).
-  private static func artifacts(for reference: URL, packageDirectory: URL) -> URL {
-    packageDirectory.appendingPathComponent(".build/snapshot-artifacts")
-      .appendingPathComponent(
-        ArtifactsFolder.relativeFolder(
-          of: reference.deletingLastPathComponent().standardizedFileURL.path,
-          packageRoot: packageDirectory.standardizedFileURL.path))
+  /// The failing run's folder of actual values and differences for a reference, where its
+  /// tests wrote them (``ArtifactsFolder``: `SNAPSHOT_ARTIFACTS` in `environment`, else
+  /// `.build/snapshot-artifacts`).
+  private static func artifacts(
+    for reference: URL, packageDirectory: URL, environment: [String: String]
+  ) -> URL {
+    ArtifactsFolder.directory(
+      ofReferencesIn: reference.deletingLastPathComponent().standardizedFileURL.path,
+      package: packageDirectory, environment: environment)
   }
 
   /// The actual value's copy there, named as the reference is (so a browser knows its type),
   /// when the run left one.
-  private static func actualCopy(of path: String, packageDirectory: URL) -> String? {
+  private static func actualCopy(
+    of path: String, packageDirectory: URL, environment: [String: String]
+  ) -> String? {
     let reference = URL(fileURLWithPath: path)
-    let copy = artifacts(for: reference, packageDirectory: packageDirectory)
+    let copy = artifacts(
+      for: reference, packageDirectory: packageDirectory, environment: environment)
       .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
     return FileManager.default.fileExists(atPath: copy) ? copy : nil
   }
@@ -212,13 +221,17 @@ import Foundation
   /// The difference files the failing run left beside its actual values, each artifacts
   /// folder listed once however many of its references failed.
   private struct DifferenceFiles {
+    var environment: [String: String]
     private var names: [String: [String]] = [:]
+
+    init(environment: [String: String]) { self.environment = environment }
 
     /// The difference file of the reference at `path`: `<stem>.difference.png` and the like.
     mutating func file(for path: String, packageDirectory: URL) -> String? {
       let reference = URL(fileURLWithPath: path)
       let stem = reference.deletingPathExtension().lastPathComponent
-      let folder = artifacts(for: reference, packageDirectory: packageDirectory)
+      let folder = artifacts(
+        for: reference, packageDirectory: packageDirectory, environment: environment)
       let listed =
         names[folder.path]
         ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()

@@ -10,13 +10,31 @@ import Foundation
     -> URL
   {
     let package = PackageRoot.above(URL(fileURLWithPath: testFilePath))
-    let root =
-      configured.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    return root(configured: configured, package: package).appendingPathComponent(
+      relativeFolder(of: location.directoryPath, packageRoot: package?.standardizedFileURL.path),
+      isDirectory: true)
+  }
+
+  /// The folder every artifact goes under: the one configured (`SNAPSHOT_ARTIFACTS`, or a
+  /// scope's), else the package's `.build/snapshot-artifacts`, else a temporary folder.
+  static func root(configured: String?, package: URL?) -> URL {
+    configured.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? package.map { $0.appendingPathComponent(".build/snapshot-artifacts", isDirectory: true) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "snapshot-artifacts", isDirectory: true)
-    return root.appendingPathComponent(
-      relativeFolder(of: location.directoryPath, packageRoot: package?.standardizedFileURL.path),
+  }
+
+  /// Where the tests of `package` write the artifacts of its references in `referenceFolder`
+  /// when run with `environment` (the tool's catalog and gallery look there): what a scope in
+  /// the test code sets is not known outside it.
+  public static func directory(
+    ofReferencesIn referenceFolder: String, package: URL, environment: [String: String]
+  ) -> URL {
+    root(
+      configured: SnapshotSettings.FromEnvironment(environment).artifactsDirectory,
+      package: package
+    ).appendingPathComponent(
+      relativeFolder(of: referenceFolder, packageRoot: package.standardizedFileURL.path),
       isDirectory: true)
   }
 
