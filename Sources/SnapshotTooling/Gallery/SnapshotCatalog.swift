@@ -213,8 +213,9 @@ import Foundation
   ) -> String? {
     let reference = URL(fileURLWithPath: path)
     let copy = artifacts(
-      for: reference, packageDirectory: packageDirectory, environment: environment)
-      .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
+      for: reference, packageDirectory: packageDirectory, environment: environment
+    )
+    .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
     return FileManager.default.fileExists(atPath: copy) ? copy : nil
   }
 
