@@ -127,3 +127,41 @@ import Testing
     #expect(try folder.contents() == ["ref.txt"])
   }
 }
+
+/// What the tests leave for the tool is written whole but not synced: the same file, mode and
+/// link as a synced write.
+@Suite struct AtomicFileWholeWriteTests {
+  @Test func aWholeWriteKeepsTheModeAndTheLinkAndMakesTheFolder() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      at: folder.file("store"), withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: folder.file("store/target.txt"))
+    chmod(folder.file("store/target.txt").path, 0o444)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("ref.txt").path, withDestinationPath: "store/target.txt")
+    try AtomicFile.write(Data("new".utf8), to: folder.file("ref.txt"), durability: .whole)
+    #expect(try folder.text("store/target.txt") == "new")
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: folder.file("store/target.txt").path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o444)
+    let type = try FileManager.default.attributesOfItem(atPath: folder.file("ref.txt").path)[.type]
+    #expect((type as? FileAttributeType) == .typeSymbolicLink)
+    try AtomicFile.write(Data("x".utf8), to: folder.file("a/b/c.txt"), durability: .whole)
+    #expect(try folder.text("a/b/c.txt") == "x")
+    #expect(try folder.contents().sorted() == ["a", "ref.txt", "store"], "no temporary file")
+  }
+
+  /// A folder that cannot be made is an error that names the file, and leaves nothing.
+  @Test func aWriteIntoAFileIsAnErrorThatNamesIt() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try Data("file".utf8).write(to: folder.file("plain"))
+    #expect {
+      try AtomicFile.write(Data("x".utf8), to: folder.file("plain/ref.txt"))
+    } throws: { error in
+      (error as? AtomicFile.WriteError)?.path == folder.file("plain/ref.txt").path
+    }
+    #expect(try folder.contents() == ["plain"])
+  }
+}

@@ -22,38 +22,70 @@ import Foundation
     public var description: String { "could not write \(path): \(reason)" }
   }
 
-  /// Writes `data` in place of the file at `url`.
+  /// How far a write has gone when it returns.
+  public enum Durability: Sendable {
+    /// On disk (`fsync`) before it is renamed into place: a reference, a test source, what the
+    /// user keeps.
+    case synced
+    /// Whole once renamed, and left to the kernel to put on disk: what the tests leave for the
+    /// tool (pending records and their bytes, whose size and SHA-256 the tool checks before it
+    /// uses them, and which it syncs before they become a reference) and the artifacts of a
+    /// failure, all of which the next run makes again. A sync each would be most of what a
+    /// first `snapshot-record` of thousands of references costs the tests.
+    case whole
+  }
+
+  /// Writes `data` in place of the file at `url`, on disk when this returns.
   ///
   /// A symbolic link is written through: its target gets the bytes and the link stays a link.
   /// A file that exists keeps its permissions (a read-only reference stays read-only).
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
+    try write(data, to: url, durability: .synced)
+  }
+
+  /// ``write(_:to:)``, as durable as `durability` says.
+  ///
+  /// The file is made with POSIX calls: Foundation's `Data.write` looks the paths up again
+  /// and syncs every file, which a recording of thousands of references pays for each.
+  public static func write(_ data: Data, to url: URL, durability: Durability) throws(WriteError) {
     let target = followingLinks(url.path)
-    let directory = URL(fileURLWithPath: target).deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(
-      ".snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp")
+    let directory = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
+    let temporary = "\(directory)/.snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let started = writes.withLock { writes in
-      if !writes.stopping { writes.temporaryFiles.insert(temporary.path) }
+      if !writes.stopping { writes.temporaryFiles.insert(temporary) }
       return !writes.stopping
     }
     // The process is exiting (`finishWrites`): this write never starts.
     guard started else { while true { pause() } }
-    defer { writes.withLock { _ = $0.temporaryFiles.remove(temporary.path) } }
+    defer { writes.withLock { _ = $0.temporaryFiles.remove(temporary) } }
     // The reason is worked out (from `errno`) before the temporary file is removed.
     func abandoned(_ reason: String) -> WriteError {
-      try? FileManager.default.removeItem(at: temporary)
+      unlink(temporary)
       return WriteError(path: url.path, reason: reason)
     }
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try data.write(to: temporary)
-    } catch {
-      throw abandoned(error.localizedDescription)
+    let create = { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+    var descriptor = create()
+    if descriptor < 0, errno == ENOENT {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: String(directory), withIntermediateDirectories: true)
+      } catch {
+        throw WriteError(path: url.path, reason: error.localizedDescription)
+      }
+      descriptor = create()
     }
+    guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
+    let written =
+      data.withUnsafeBytes { writeAll($0, to: descriptor) }
+      && (durability == .whole || fsync(descriptor) == 0)
+    let reason = written ? nil : systemError()
+    close(descriptor)
+    if let reason { throw abandoned(reason) }
     var existing = stat()
-    if stat(target, &existing) == 0 && chmod(temporary.path, existing.st_mode & 0o7777) != 0 {
+    if stat(target, &existing) == 0 && chmod(temporary, existing.st_mode & 0o7777) != 0 {
       throw abandoned("its permissions could not be kept: \(systemError())")
     }
-    if rename(temporary.path, target) != 0 { throw abandoned(systemError()) }
+    if rename(temporary, target) != 0 { throw abandoned(systemError()) }
   }
 
   /// Puts the file at `source`, which holds `data` and is written and synced already (a
@@ -67,13 +99,19 @@ import Foundation
     let target = followingLinks(url.path)
     var existing = stat()
     let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-    if mode.map({ chmod(source.path, $0) == 0 }) ?? true {
-      if rename(source.path, target) == 0 { return }
+    // A reference is on disk before it is in place, as ``write(_:to:)``'s are: the tests write
+    // the store's bytes ``Durability/whole``.
+    let source = source.path
+    let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+    let synced = descriptor >= 0 && fsync(descriptor) == 0
+    if descriptor >= 0 { close(descriptor) }
+    if synced, mode.map({ chmod(source, $0) == 0 }) ?? true {
+      if rename(source, target) == 0 { return }
       if errno == ENOENT,
         (try? FileManager.default.createDirectory(
           at: URL(fileURLWithPath: target).deletingLastPathComponent(),
           withIntermediateDirectories: true)) != nil,
-        rename(source.path, target) == 0
+        rename(source, target) == 0
       {
         return
       }
@@ -171,7 +209,9 @@ import Foundation
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
     defer { close(descriptor) }
-    guard writeAll(bytes, to: descriptor), !synchronously || fsync(descriptor) == 0 else {
+    guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }),
+      !synchronously || fsync(descriptor) == 0
+    else {
       throw WriteError(path: url.path, reason: systemError())
     }
   }
@@ -179,9 +219,17 @@ import Foundation
   private static func systemError() -> String { String(cString: strerror(errno)) }
 }
 
-/// Whether one `write` of `bytes` wrote them all.
+/// Whether `bytes` were all written: again after a signal or a short count (a line appended
+/// goes in one `write` unless the disk is full).
 ///
 /// Outside ``AtomicFile``, whose own `write` would be the one called.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-  bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  var offset = 0
+  while offset < bytes.count {
+    let count = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { return false }
+    offset += count
+  }
+  return true
 }

@@ -53,13 +53,13 @@ import Foundation
     actual: Data, artifacts: [SnapshotArtifact], for location: SnapshotLocation, in directory: URL
   ) throws(AtomicFile.WriteError) -> (actual: URL, artifacts: [URL]) {
     let actualURL = directory.appendingPathComponent(location.fileName)
-    try AtomicFile.write(actual, to: actualURL)
+    try AtomicFile.write(actual, to: actualURL, durability: .whole)
     var written: [URL] = []
     for artifact in artifacts {
       let url = directory.appendingPathComponent(
         location.companionName(
           PathComponent.sanitize(artifact.name), pathExtension: artifact.pathExtension))
-      try AtomicFile.write(artifact.data, to: url)
+      try AtomicFile.write(artifact.data, to: url, durability: .whole)
       written.append(url)
     }
     return (actualURL, written)

@@ -61,7 +61,8 @@ import Foundation
     pruneOnce(keeping: run)
     FinishedMarker.arm(in: run)
     try? AtomicFile.write(
-      Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()))
+      Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()),
+      durability: .whole)
   }
 
   /// Writes a record (and, for a file snapshot, its bytes first, with their size and digest in
@@ -110,7 +111,8 @@ import Foundation
     withData.dataFile = base + ".data"
     withData.dataSize = data.count
     withData.dataSHA256 = SHA256.hex(data)
-    try AtomicFile.write(data, to: directory.appendingPathComponent(withData.dataFile))
+    try AtomicFile.write(
+      data, to: directory.appendingPathComponent(withData.dataFile), durability: .whole)
     return withData
   }
 
@@ -119,7 +121,7 @@ import Foundation
   public static func replace(_ url: URL, with record: PendingRecord) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try AtomicFile.write(encoder.encode(record), to: url)
+    try AtomicFile.write(encoder.encode(record), to: url, durability: .whole)
   }
 
   /// How many runs a store keeps whatever they hold: every failing `swift test` leaves one, and
