@@ -5,6 +5,13 @@ import Testing
 
 @_spi(Tooling) @testable import SnapshotTooling
 
+extension ChangeGroup {
+  /// The groups of these changes, their hunks read now.
+  static func of(_ changes: [PendingChange]) -> [ChangeGroup] {
+    of(changes.map { ($0.id, $0.hunks()) })
+  }
+}
+
 /// Groups by hunk: three pages whose footer changed and whose `Content-Length` moved with their
 /// bodies, as `.http`, JSON and inline snapshots, decided a group at a time.
 @Suite struct HunkGroupTests {

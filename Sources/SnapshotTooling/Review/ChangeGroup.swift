@@ -32,14 +32,10 @@ struct ChangeGroup: Sendable, Equatable {
   /// The ids of its changes, in source order.
   var members: [String]
 
-  /// The groups of two or more changes that share a hunk, the largest first.
+  /// The groups of two or more changes that share a hunk, the largest first, from the changes
+  /// given with their hunks (``PendingChange/hunks()``) in source order.
   ///
   /// Groups of one size come in source order. A change whose bytes are not text is in none.
-  static func of(_ changes: [PendingChange]) -> [ChangeGroup] {
-    of(changes.lazy.map { ($0.id, $0.hunks()) })
-  }
-
-  /// The groups of changes given with their hunks (``PendingChange/hunks()``), in source order.
   static func of(_ changes: some Sequence<(id: String, hunks: TextHunks?)>) -> [ChangeGroup] {
     var groups: [ChangeGroup] = []
     var byKey: [String: Int] = [:]
