@@ -65,7 +65,8 @@ struct FullDisk {
     let refused = try package.snapshotRecord()
     #expect(refused.status != 0)
     #expect(
-      refused.output.contains("could not write") && refused.output.contains("enough space"),
+      refused.output.contains("could not write")
+        && refused.output.contains("No space left on device"),
       "\(refused.output)")
     try expectWhole(source: package.read(source), references: references)
     folder.unmount()

@@ -97,19 +97,13 @@ import Testing
   }
 
   @Test func aMoveWritesThroughALinkAndMakesTheFolder() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try folderWithALinkedReference()
     defer { folder.remove() }
-    try FileManager.default.createDirectory(
-      at: folder.file("store"), withIntermediateDirectories: true)
-    try Data("old".utf8).write(to: folder.file("store/target.txt"))
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.file("ref.txt").path, withDestinationPath: "store/target.txt")
     try Data("new".utf8).write(to: folder.file("a.data"))
     try AtomicFile.move(
       folder.file("a.data"), holding: Data("new".utf8), to: folder.file("ref.txt"))
     #expect(try folder.text("store/target.txt") == "new")
-    let type = try FileManager.default.attributesOfItem(atPath: folder.file("ref.txt").path)[.type]
-    #expect((type as? FileAttributeType) == .typeSymbolicLink)
+    #expect(try isALink(folder.file("ref.txt")))
     try Data("first".utf8).write(to: folder.file("b.data"))
     try AtomicFile.move(
       folder.file("b.data"), holding: Data("first".utf8), to: folder.file("new/folder/ref.txt"))
@@ -132,21 +126,15 @@ import Testing
 /// link as a synced write.
 @Suite struct AtomicFileWholeWriteTests {
   @Test func aWholeWriteKeepsTheModeAndTheLinkAndMakesTheFolder() throws {
-    let folder = try TemporaryDirectory()
+    let folder = try folderWithALinkedReference()
     defer { folder.remove() }
-    try FileManager.default.createDirectory(
-      at: folder.file("store"), withIntermediateDirectories: true)
-    try Data("old".utf8).write(to: folder.file("store/target.txt"))
     chmod(folder.file("store/target.txt").path, 0o444)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.file("ref.txt").path, withDestinationPath: "store/target.txt")
     try AtomicFile.write(Data("new".utf8), to: folder.file("ref.txt"), durability: .whole)
     #expect(try folder.text("store/target.txt") == "new")
     let attributes = try FileManager.default.attributesOfItem(
       atPath: folder.file("store/target.txt").path)
     #expect((attributes[.posixPermissions] as? Int) == 0o444)
-    let type = try FileManager.default.attributesOfItem(atPath: folder.file("ref.txt").path)[.type]
-    #expect((type as? FileAttributeType) == .typeSymbolicLink)
+    #expect(try isALink(folder.file("ref.txt")))
     try AtomicFile.write(Data("x".utf8), to: folder.file("a/b/c.txt"), durability: .whole)
     #expect(try folder.text("a/b/c.txt") == "x")
     #expect(try folder.contents().sorted() == ["a", "ref.txt", "store"], "no temporary file")
@@ -164,4 +152,20 @@ import Testing
     }
     #expect(try folder.contents() == ["plain"])
   }
+}
+
+/// A folder whose `ref.txt` is a link to `store/target.txt`, which holds `old`.
+private func folderWithALinkedReference() throws -> TemporaryDirectory {
+  let folder = try TemporaryDirectory()
+  try FileManager.default.createDirectory(
+    at: folder.file("store"), withIntermediateDirectories: true)
+  try Data("old".utf8).write(to: folder.file("store/target.txt"))
+  try FileManager.default.createSymbolicLink(
+    atPath: folder.file("ref.txt").path, withDestinationPath: "store/target.txt")
+  return folder
+}
+
+private func isALink(_ file: URL) throws -> Bool {
+  let type = try FileManager.default.attributesOfItem(atPath: file.path)[.type]
+  return (type as? FileAttributeType) == .typeSymbolicLink
 }
