@@ -189,7 +189,7 @@ import Foundation
   private static func snapshotFolder(above path: String) -> URL? {
     var url = URL(fileURLWithPath: path).deletingLastPathComponent()
     while url.pathComponents.count > 1 {
-      if url.lastPathComponent == "__Snapshots__" { return url }
+      if url.lastPathComponent == ReferenceName.folder { return url }
       url.deleteLastPathComponent()
     }
     return nil

@@ -156,7 +156,7 @@ public enum OrphanScan {
     FolderWalk.walk(directory, intoLinks: false) { url, isDirectory in
       let name = url.lastPathComponent
       guard isDirectory, !name.hasPrefix(".build"), name != "Packages" else { return .skip }
-      if name == "__Snapshots__" {
+      if name == ReferenceName.folder {
         folders.append(url)
         return .skip
       }

@@ -13,7 +13,7 @@ enum ReferenceFolder {
       if let snapshotDirectory {
         if let directory = plainDirectory(snapshotDirectory) { return directory }
       } else {
-        return plain.folder + "/__Snapshots__/" + plain.name
+        return plain.folder + "/" + ReferenceName.folder + "/" + plain.name
       }
     }
     return throughURL(testFile: filePath, snapshotDirectory: snapshotDirectory)
@@ -25,7 +25,7 @@ enum ReferenceFolder {
     let directory =
       snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? testFile.deletingLastPathComponent()
-      .appendingPathComponent("__Snapshots__", isDirectory: true)
+      .appendingPathComponent(ReferenceName.folder, isDirectory: true)
       .appendingPathComponent(testFileName, isDirectory: true)
     var directoryPath = directory.standardizedFileURL.path
     while directoryPath.count > 1 && directoryPath.hasSuffix("/") { directoryPath.removeLast() }

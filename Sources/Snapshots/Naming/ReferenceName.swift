@@ -18,6 +18,10 @@
     }
   }
 
+  /// The folder beside a test file in which its references' folders lie
+  /// (`__Snapshots__/<TestFile>/<name>`), written here alone: the tool finds references by it.
+  public static let folder = "__Snapshots__"
+
   public var test: String
   public var name: String?
   public var number: Int?
