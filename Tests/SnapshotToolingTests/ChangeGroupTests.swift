@@ -67,6 +67,24 @@ import Testing
     try PendingChanges(packageDirectory: package.url, origin: .store)
   }
 
+  /// A reference edited by hand after the groups were worked out (during a review) is read
+  /// again when its group is decided: the group's hunk alone is written, and the edit stays.
+  @Test func aReferenceEditedDuringTheReviewIsReadAgain() throws {
+    defer { package.remove() }
+    var pending = try pending()
+    let server = try #require(pending.groups().first { $0.added == ["Server: hummingbird"] })
+    let edited = "edited by hand\nresponse 0-0\nServer: old\nend\n"
+    try write(edited, at: reference("g0-0"))
+    let id = try #require(pending.changes.first { $0.testName == "g0-0()" }).id
+    let decisions = pending.decide(server, accepting: true)
+    #expect(decisions.first { $0.id == id }?.isPart == true)
+    #expect(try read("g0-0") == "edited by hand\nresponse 0-0\nServer: hummingbird\nend\n")
+    #expect(try read("g0-1") == "response 0-1\nServer: hummingbird\nend\n")
+    // What is left of it, pending under its id, is the edit's undoing.
+    let left = try #require(pending.change(id: id)?.hunks()?.hunks)
+    #expect(left.map(\.removed) == [["edited by hand"]] && left.map(\.added) == [[]])
+  }
+
   @Test func changesThatRemoveAndAddTheSameLinesAreAGroup() throws {
     defer { package.remove() }
     let groups = ChangeGroup.of(try pending().changes)

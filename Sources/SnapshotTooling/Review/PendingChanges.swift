@@ -25,9 +25,9 @@ struct PendingChanges {
   private var order: [String] = []
   private var byID: [String: PendingChange] = [:]
   /// The hunks of the changes pending once worked out (``hunks(of:)``), until a decision or a
-  /// reload changes the change (``update(_:to:)``): an accept of a group diffs each of its
-  /// changes once, to find the group and to decide it.
-  private var hunksByID: [String: TextHunks?] = [:]
+  /// reload changes the change (``update(_:to:)``) or its reference file changes: an accept of
+  /// a group diffs each of its changes once, to find the group and to decide it.
+  private var hunksByID: [String: KnownHunks] = [:]
   /// The ids of each test source's changes, decided ones too: an inline accept moves them.
   private var bySource: [String: [String]] = [:]
   /// Every record of each target, older runs' too: a decision settles them all.
@@ -226,24 +226,65 @@ struct PendingChanges {
   }
 
   /// A pending change's hunks (``PendingChange/hunks()``), read and diffed once while it
-  /// stays as it is.
+  /// and its reference file stay as they are.
   mutating func hunks(of change: PendingChange) -> TextHunks? {
-    if let hunks = hunksByID[change.id] { return hunks }
-    let hunks = change.hunks()
-    if byID[change.id] != nil { hunksByID[change.id] = hunks }
-    return hunks
+    if let known = hunksByID[change.id], known.reference == ReferenceState(of: change) {
+      return known.hunks
+    }
+    let known = KnownHunks(change)
+    if byID[change.id] != nil { hunksByID[change.id] = known }
+    return known.hunks
   }
 
   /// The groups of the changes pending (``ChangeGroup/of(_:)``).
   ///
-  /// The hunks not yet known are worked out on every core.
+  /// The hunks not yet known, or whose reference changed since, are worked out on every core.
   mutating func groups() -> [ChangeGroup] {
     let changes = changes
-    let unknown = changes.filter { hunksByID[$0.id] == nil }
-    for (change, hunks) in zip(unknown, unknown.concurrentMap { $0.hunks() }) {
-      hunksByID[change.id] = hunks
+    let unknown = changes.filter { change in
+      hunksByID[change.id].map { $0.reference != ReferenceState(of: change) } ?? true
     }
-    return ChangeGroup.of(changes.map { ($0.id, hunksByID[$0.id] ?? nil) })
+    for (change, known) in zip(unknown, unknown.concurrentMap(KnownHunks.init)) {
+      hunksByID[change.id] = known
+    }
+    return ChangeGroup.of(changes.map { ($0.id, hunksByID[$0.id]?.hunks) })
+  }
+
+  /// A change's hunks, with the state of the reference file they were read from (taken
+  /// first): a reference edited since, by hand during a review, has them worked out again.
+  private struct KnownHunks: Sendable {
+    var reference: ReferenceState?
+    var hunks: TextHunks?
+
+    init(_ change: PendingChange) {
+      reference = ReferenceState(of: change)
+      hunks = change.hunks()
+    }
+  }
+
+  /// A file change's reference as `stat` gives it: another size, time or file is another text.
+  ///
+  /// `nil` for an inline change (its texts are its record's) or a reference not there.
+  private struct ReferenceState: Equatable, Sendable {
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+    var file: UInt64
+
+    init?(of change: PendingChange) {
+      guard case .file(let record) = change.record else { return nil }
+      var info = stat()
+      guard stat(record.referencePath, &info) == 0 else { return nil }
+      #if canImport(Darwin)
+        let modified = info.st_mtimespec
+      #else
+        let modified = info.st_mtim
+      #endif
+      size = Int(info.st_size)
+      seconds = Int(modified.tv_sec)
+      nanoseconds = Int(modified.tv_nsec)
+      file = UInt64(info.st_ino)
+    }
   }
 
   /// Removes every record of a target from the store.

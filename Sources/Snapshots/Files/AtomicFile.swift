@@ -88,13 +88,13 @@ import Foundation
     if rename(temporary, target) != 0 { throw abandoned(systemError()) }
   }
 
-  /// Puts the file at `source`, which holds `data` and is written and synced already (a
-  /// pending record's bytes), in place of the file at `url` by renaming it, as ``write(_:to:)``
-  /// would write `data` there: through a link, keeping the mode of a file that exists.
+  /// Puts the file at `source`, which holds `data` (a pending record's bytes), in place of the
+  /// file at `url` by renaming it, as ``write(_:to:)`` would write `data` there: on disk first,
+  /// through a link, keeping the mode of a file that exists.
   ///
-  /// A rename makes no new file: accepting thousands of references makes no temporary file,
-  /// no `fsync` and no deletion each (costs in `Benchmarks/README.md`). Where it cannot rename
-  /// (another file system, a source that is gone), it writes `data`; `source` then stays.
+  /// A rename makes no new file: accepting thousands of references makes no temporary file and
+  /// no second deletion each (costs in `Benchmarks/README.md`). Where it cannot rename (another
+  /// file system, a source that is gone), it writes `data`; `source` then stays.
   public static func move(_ source: URL, holding data: Data, to url: URL) throws(WriteError) {
     let target = followingLinks(url.path)
     var existing = stat()
