@@ -221,13 +221,9 @@ import Foundation
     let path = entry.url.path
     unlink(path)
     guard case .file(let file) = entry.record, !file.dataFile.isEmpty else { return }
-    unlink(file.dataFile.hasPrefix("/") ? file.dataFile : folder(of: path) + "/" + file.dataFile)
-  }
-
-  /// The folder of a file's path, as text: a `URL` made for each of thousands of records costs
-  /// more than what is done with it.
-  static func folder(of path: String) -> Substring {
-    path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+    unlink(
+      file.dataFile.hasPrefix("/")
+        ? file.dataFile : OrphanScan.split(path).folder + "/" + file.dataFile)
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

@@ -148,9 +148,7 @@ import Foundation
     let testFile = OrphanScan.testFile(of: path, in: folder).flatMap {
       FileManager.default.fileExists(atPath: $0) ? relative($0) : nil
     }
-    let name = ReferenceName(
-      fileName: String(
-        path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]))
+    let name = ReferenceName(fileName: OrphanScan.split(path).name)
     return Entry(
       path: relative(path), testFile: testFile,
       test: name.test, name: name.name, number: name.number, variant: name.variant,

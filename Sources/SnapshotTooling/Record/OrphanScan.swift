@@ -131,8 +131,9 @@ public enum OrphanScan {
   }
 
   /// A path's folder and its last name, as `URL`'s `deletingLastPathComponent` and
-  /// `lastPathComponent` give them for a standardized path, without making one.
-  private static func split(_ path: String) -> (folder: String, name: String) {
+  /// `lastPathComponent` give them for a standardized path, without making one: the tool's
+  /// verbs take tens of thousands of paths apart.
+  static func split(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = path[..<slash]
     return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))

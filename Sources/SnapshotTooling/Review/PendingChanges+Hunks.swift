@@ -54,7 +54,7 @@ extension PendingChanges {
         change.entry.record = record
       }
       if accepting, change.kind == .file, let hunks = hunks(of: change)?.hunks,
-        !hunks.isEmpty, hunks.allSatisfy({ $0.key == group.key })
+        Self.hunk(group.key, isAllOf: hunks)
       {
         wholeFiles.append(change)
       } else {
@@ -74,6 +74,11 @@ extension PendingChanges {
     return decisions
   }
 
+  /// Whether the hunk `key` is all a change changes: the change is then decided whole.
+  private static func hunk(_ key: String, isAllOf hunks: [TextHunks.Hunk]) -> Bool {
+    !hunks.isEmpty && hunks.allSatisfy { $0.key == key }
+  }
+
   private mutating func decide(_ key: String, in change: PendingChange, accepting: Bool)
     -> GroupDecision.Outcome
   {
@@ -84,7 +89,7 @@ extension PendingChanges {
     guard let hunks = hunks(of: change), hunks.hunks.contains(where: { $0.key == key }) else {
       return refusal(.hunkGone)
     }
-    guard hunks.hunks.contains(where: { $0.key != key }) else {
+    if Self.hunk(key, isAllOf: hunks.hunks) {
       guard accepting else {
         reject(change)
         return .rejected

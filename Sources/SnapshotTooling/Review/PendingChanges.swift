@@ -157,9 +157,9 @@ struct PendingChanges {
       outcomes[change.id] = accept(inline: change)
     }
     let files = changes.filter { $0.kind == .file }
-    for batch in files.groupedInOrder(by: { PendingRun.folder(of: $0.entry.url.path) }) {
+    for batch in files.groupedInOrder(by: { OrphanScan.split($0.entry.url.path).folder }) {
       let run = PendingRun(
-        directory: URL(fileURLWithPath: String(PendingRun.folder(of: batch[0].entry.url.path))),
+        directory: URL(fileURLWithPath: OrphanScan.split(batch[0].entry.url.path).folder),
         entries: batch.map(\.entry), usedReferences: [], writtenSources: writtenSources)
       let report = applier.apply(run)
       let refused = Dictionary(grouping: report.refused, by: \.path)

@@ -49,8 +49,8 @@ import Foundation
   /// and syncs every file, which a recording of thousands of references pays for each.
   public static func write(_ data: Data, to url: URL, durability: Durability) throws(WriteError) {
     let target = followingLinks(url.path)
-    let directory = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
-    let temporary = "\(directory)/.snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
+    let temporary =
+      "\(folder(of: target))/.snapshot-\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
     let started = writes.withLock { writes in
       if !writes.stopping { writes.temporaryFiles.insert(temporary) }
       return !writes.stopping
@@ -66,12 +66,7 @@ import Foundation
     let create = { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     var descriptor = create()
     if descriptor < 0, errno == ENOENT {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: String(directory), withIntermediateDirectories: true)
-      } catch {
-        throw WriteError(path: url.path, reason: error.localizedDescription)
-      }
+      if let reason = makeFolder(of: target) { throw WriteError(path: url.path, reason: reason) }
       descriptor = create()
     }
     guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
@@ -81,8 +76,7 @@ import Foundation
     let reason = written ? nil : systemError()
     close(descriptor)
     if let reason { throw abandoned(reason) }
-    var existing = stat()
-    if stat(target, &existing) == 0 && chmod(temporary, existing.st_mode & 0o7777) != 0 {
+    if let mode = mode(of: target), chmod(temporary, mode) != 0 {
       throw abandoned("its permissions could not be kept: \(systemError())")
     }
     if rename(temporary, target) != 0 { throw abandoned(systemError()) }
@@ -97,26 +91,43 @@ import Foundation
   /// file system, a source that is gone), it writes `data`; `source` then stays.
   public static func move(_ source: URL, holding data: Data, to url: URL) throws(WriteError) {
     let target = followingLinks(url.path)
-    var existing = stat()
-    let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    let mode = mode(of: target)
     // A reference is on disk before it is in place, as ``write(_:to:)``'s are: the tests write
     // the store's bytes ``Durability/whole``.
     let source = source.path
     let descriptor = open(source, O_RDONLY | O_CLOEXEC)
     let synced = descriptor >= 0 && fsync(descriptor) == 0
     if descriptor >= 0 { close(descriptor) }
-    if synced, mode.map({ chmod(source, $0) == 0 }) ?? true {
-      if rename(source, target) == 0 { return }
-      if errno == ENOENT,
-        (try? FileManager.default.createDirectory(
-          at: URL(fileURLWithPath: target).deletingLastPathComponent(),
-          withIntermediateDirectories: true)) != nil,
-        rename(source, target) == 0
-      {
-        return
-      }
+    if synced, mode.map({ chmod(source, $0) == 0 }) ?? true,
+      rename(source, target) == 0
+        || errno == ENOENT && makeFolder(of: target) == nil && rename(source, target) == 0
+    {
+      return
     }
     try write(data, to: url)
+  }
+
+  /// The folder a standardized path lies in.
+  private static func folder(of path: String) -> Substring {
+    path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+  }
+
+  /// Makes the folder `path` lies in, and those above it; why not, when it cannot.
+  private static func makeFolder(of path: String) -> String? {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: String(folder(of: path)), withIntermediateDirectories: true)
+      return nil
+    } catch {
+      return error.localizedDescription
+    }
+  }
+
+  /// The permissions of the file at `path`, which a file written in its place keeps; `nil`
+  /// when there is none.
+  private static func mode(of path: String) -> mode_t? {
+    var existing = stat()
+    return stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
   }
 
   /// The file a path names once its symbolic links (of the last component, in a chain) are
