@@ -91,7 +91,8 @@ import Foundation
     for ((_, path), entry) in zip(references, read) {
       if let entry = try entry.get() { entries[path] = entry }
     }
-    var differences = DifferenceFiles(environment: environment)
+    let artifacts = ArtifactsFolder.root(ofPackage: packageDirectory, environment: environment)
+    var differences = DifferenceFiles(root: artifacts)
     // Every run of the store, the newest record of each reference or call winning, as
     // `snapshot-record --apply-only` takes them (a run whose tests did not finish is shown too:
     // it is what those tests saw).
@@ -108,7 +109,7 @@ import Foundation
         guard case .file(let record) = item.record else { continue }
         let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
         let actual = relative(
-          actualCopy(of: path, packageDirectory: packageDirectory, environment: environment)
+          actualCopy(of: path, under: artifacts, packageDirectory: packageDirectory)
             ?? PendingRun.dataURL(of: record, in: run.directory).path)
         if var known = entries[path] {
           known.status = .failed
@@ -193,44 +194,42 @@ import Foundation
     return nil
   }
 
-  /// The failing run's folder of actual values and differences for a reference, where its
-  /// tests wrote them (``ArtifactsFolder``: `SNAPSHOT_ARTIFACTS` in `environment`, else
-  /// `.build/snapshot-artifacts`).
-  private static func artifacts(
-    for reference: URL, packageDirectory: URL, environment: [String: String]
-  ) -> URL {
-    ArtifactsFolder.directory(
-      ofReferencesIn: reference.deletingLastPathComponent().standardizedFileURL.path,
-      package: packageDirectory, environment: environment)
+  /// The failing run's folder of actual values and differences for a reference: its folder's
+  /// place under the artifacts folder `root` (``ArtifactsFolder``).
+  private static func artifacts(for reference: URL, under root: URL, packageDirectory: URL)
+    -> URL
+  {
+    root.appendingPathComponent(
+      ArtifactsFolder.relativeFolder(
+        of: reference.deletingLastPathComponent().standardizedFileURL.path,
+        packageRoot: packageDirectory.standardizedFileURL.path))
   }
 
   /// The actual value's copy there, named as the reference is (so a browser knows its type),
   /// when the run left one.
-  private static func actualCopy(
-    of path: String, packageDirectory: URL, environment: [String: String]
-  ) -> String? {
+  private static func actualCopy(of path: String, under root: URL, packageDirectory: URL)
+    -> String?
+  {
     let reference = URL(fileURLWithPath: path)
-    let copy = artifacts(
-      for: reference, packageDirectory: packageDirectory, environment: environment
-    )
-    .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
+    let copy = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
+      .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
     return FileManager.default.fileExists(atPath: copy) ? copy : nil
   }
 
   /// The difference files the failing run left beside its actual values, each artifacts
   /// folder listed once however many of its references failed.
   private struct DifferenceFiles {
-    var environment: [String: String]
+    /// The artifacts folder.
+    var root: URL
     private var names: [String: [String]] = [:]
 
-    init(environment: [String: String]) { self.environment = environment }
+    init(root: URL) { self.root = root }
 
     /// The difference file of the reference at `path`: `<stem>.difference.png` and the like.
     mutating func file(for path: String, packageDirectory: URL) -> String? {
       let reference = URL(fileURLWithPath: path)
       let stem = reference.deletingPathExtension().lastPathComponent
-      let folder = artifacts(
-        for: reference, packageDirectory: packageDirectory, environment: environment)
+      let folder = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
       let listed =
         names[folder.path]
         ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()

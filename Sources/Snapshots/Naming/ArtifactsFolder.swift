@@ -24,18 +24,13 @@ import Foundation
         "snapshot-artifacts", isDirectory: true)
   }
 
-  /// Where the tests of `package` write the artifacts of its references in `referenceFolder`
-  /// when run with `environment` (the tool's catalog and gallery look there): what a scope in
-  /// the test code sets is not known outside it.
-  public static func directory(
-    ofReferencesIn referenceFolder: String, package: URL, environment: [String: String]
-  ) -> URL {
+  /// The folder the tests of `package` write artifacts under when run with `environment`
+  /// (the tool's catalog and gallery look there): what a scope in the test code sets is not
+  /// known outside it.
+  public static func root(ofPackage package: URL, environment: [String: String]) -> URL {
     root(
       configured: SnapshotSettings.FromEnvironment(environment).artifactsDirectory,
-      package: package
-    ).appendingPathComponent(
-      relativeFolder(of: referenceFolder, packageRoot: package.standardizedFileURL.path),
-      isDirectory: true)
+      package: package)
   }
 
   /// A reference folder's place under the artifacts folder: its path in the package, or, for a
