@@ -14,18 +14,11 @@ import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
+from checks import check, finish
+
 address, expected = sys.argv[1], json.loads(sys.argv[2])
 parts = urllib.parse.urlsplit(address)
 origin = f"{parts.scheme}://{parts.netloc}"
-failures = []
-
-
-def check(condition, what):
-    print(("ok: " if condition else "FAILED: ") + what)
-    if not condition:
-        failures.append(what)
-
-
 def selected(page):
     return page.locator('.row[aria-selected="true"]')
 
@@ -138,4 +131,4 @@ with sync_playwright() as playwright:
     check(not errors, f"no script errors: {errors}")
     browser.close()
 
-sys.exit(1 if failures else 0)
+finish()

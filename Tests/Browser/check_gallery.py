@@ -10,16 +10,9 @@ import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
+from checks import check, finish
+
 page_path, screenshots, expected = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-failures = []
-
-
-def check(condition, what):
-    print(("ok: " if condition else "FAILED: ") + what)
-    if not condition:
-        failures.append(what)
-
-
 def visible(page):
     return page.locator("[data-snapshot]:visible").count()
 
@@ -159,4 +152,4 @@ with sync_playwright() as playwright:
     check(not leaving, f"no request leaves file:// {leaving}")
     browser.close()
 
-sys.exit(1 if failures else 0)
+finish()

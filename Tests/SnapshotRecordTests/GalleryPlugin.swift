@@ -71,7 +71,7 @@ struct GalleryPlugin {
     ])
     #expect(gallery.status == 0, "\(gallery.output)")
     #expect(gallery.output.contains("(2 to review): file://"), "\(gallery.output)")
-    let page = try package.read(".build/snapshots/gallery.html")
+    let page = try GalleryMarkup.snapshots(ofPage: package.read(".build/snapshots/gallery.html"))
     #expect(
       page.contains(
         "data-snapshot=\"\(Self.folder)card.theme=dark_width=768.png\" data-status=\"failed\""))

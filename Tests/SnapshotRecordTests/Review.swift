@@ -75,7 +75,7 @@ struct Review {
       gallery.contains("/.build/snapshots/gallery.html#search=reviewAlpha%2E1%2Etxt"), "\(gallery)")
     // Written from a terminal, where diffs are coloured: the page's lines are classed by their
     // kind and hold no escape code.
-    let page = try package.read(".build/snapshots/gallery.html")
+    let page = try GalleryMarkup.snapshots(ofPage: package.read(".build/snapshots/gallery.html"))
     #expect(page.contains("<span class=\"remove\">-alpha 1</span>"), "\(page)")
     #expect(page.contains("<span class=\"add\">+alpha 2</span>"), "\(page)")
     #expect(!page.contains("\u{1B}"), "an escape code in the page")

@@ -123,41 +123,72 @@ import Testing
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let html = try String(contentsOf: try fixture.gallery(), encoding: .utf8)
-    #expect(html.components(separatedBy: " data-snapshot=").count - 1 == 12)
-    // An HTML reference: as text, and drawn in a frame with no permissions.
-    #expect(html.contains("<pre class=\"text\">&lt;h1&gt;Invoice 7&lt;/h1&gt;"))
+    // The snapshots' markup, as the page's script reads it from its data.
+    let records = try GalleryMarkup.records(ofPage: html)
+    let markup = try GalleryMarkup.snapshots(ofPage: html)
+    #expect(markup.components(separatedBy: " data-snapshot=").count - 1 == 12)
+    // An HTML reference's `</script>` does not end the page's data (the first screen's, the
+    // script, every snapshot's).
+    #expect(html.components(separatedBy: "</script>").count - 1 == 3)
     #expect(
-      html.contains(
+      records.filter { $0["g"] == nil }.compactMap { $0["s"] as? String }.sorted() == [
+        "failed", "failed", "new",
+      ], "the review's snapshots are not grouped")
+    // An HTML reference: as text, and drawn in a frame with no permissions.
+    #expect(markup.contains("<pre class=\"text\">&lt;h1&gt;Invoice 7&lt;/h1&gt;"))
+    #expect(
+      markup.contains(
         "<iframe sandbox=\"\" loading=\"lazy\" title=\"snapshot, rendered\" srcdoc=\"&lt;h1&gt;Invoice 7"
       ))
     #expect(html.contains("aria-label=\"environment\""))
-    #expect(html.components(separatedBy: "data-environment=\"macos-arm64\"").count - 1 == 1)
+    #expect(markup.components(separatedBy: "data-environment=\"macos-arm64\"").count - 1 == 1)
     let order = ["data-status=\"failed\"", "data-status=\"new\"", "data-status=\"unchanged\""]
-      .map { html.range(of: $0)?.lowerBound }
+      .map { markup.range(of: $0)?.lowerBound }
     #expect(order[0]! < order[2]! && order[1]! < order[2]!, "review first")
     #expect(html.contains("<input type=\"search\""))
     #expect(html.contains("aria-label=\"theme\"") && html.contains("aria-label=\"width\""))
     #expect(html.contains("aria-label=\"status\"") && html.contains("aria-label=\"format\""))
     // Relative to `.build/snapshots/`, the page's folder; `=` kept, nothing fetched from afar.
     #expect(
-      html.contains(
+      markup.contains(
         "src=\"../../Tests/AppTests/__Snapshots__/CardTests/card.theme=light_width=320.png\""))
     #expect(!html.contains("http://") && !html.contains("https://"))
-    #expect(html.contains("Sizes differ: reference 46×30, actual 45×30."))
+    #expect(!markup.contains("http://") && !markup.contains("https://"))
+    #expect(markup.contains("Sizes differ: reference 46×30, actual 45×30."))
     #expect(
-      html.contains(
+      markup.contains(
         "snapshot-record --apply-only --filter &#39;^Tests/AppTests/__Snapshots__/CardTests/title\\.1\\.txt$&#39;"
       ))
-    #expect(html.contains("<span class=\"remove\">-Total: 10 EUR</span>"))
-    #expect(html.contains("<span class=\"add\">+Total: 12 EUR</span>"))
-    #expect(html.contains("Dear Ann &lt;ann@example.com&gt;"), "text is escaped")
-    #expect(html.contains(#"<pre class="text">new\0 \u{1B}[31mtext\u{85}"#))
+    #expect(markup.contains("<span class=\"remove\">-Total: 10 EUR</span>"))
+    #expect(markup.contains("<span class=\"add\">+Total: 12 EUR</span>"))
+    #expect(markup.contains("Dear Ann &lt;ann@example.com&gt;"), "text is escaped")
+    #expect(markup.contains(#"<pre class="text">new\0 \u{1B}[31mtext\u{85}"#))
+    #expect(ControlCharacters.escaped(markup) == markup, "no raw control character")
     #expect(ControlCharacters.escaped(html) == html, "no raw control character")
+  }
+
+  /// A name that holds `<!--`, `<script>` and `</script>` (a file may be called that) stays
+  /// data: the page's scripts end where the page ends them, and its records read back whole.
+  @Test func markupInANameDoesNotEndThePageData() throws {
+    let name = "x<!--<script>\"a\\b</script>\t"
+    let entry = SnapshotCatalog.Entry(
+      path: "Tests/T/__Snapshots__/T/\(name).1.txt", testFile: "Tests/T/T.swift", test: name,
+      name: nil, number: 1, variant: nil, format: "txt", bytes: 0, image: nil, hash: nil,
+      status: .unchanged, actual: nil, difference: nil)
+    let html = GalleryPage(
+      catalog: SnapshotCatalog(version: 1, run: nil, snapshots: [entry]),
+      packageDirectory: URL(fileURLWithPath: "/p"), pageFolder: URL(fileURLWithPath: "/p/.build")
+    ).html()
+    #expect(html.components(separatedBy: "</script>").count - 1 == 3)
+    #expect(!html.contains("<!--"))
+    let record = try #require(GalleryMarkup.records(ofPage: html).first)
+    #expect(record["t"] as? String == name)
+    #expect((record["h"] as? String)?.contains("x&lt;!--&lt;script&gt;&quot;a\\b") == true)
   }
 
   /// An axis named outside ASCII (`Größe`) is spelt one way in the items' attributes, the
   /// filter and the compare mode's option, which the script uses as it is.
-  @Test func axisNamesAreSpeltOneWayInThePage() {
+  @Test func axisNamesAreSpeltOneWayInThePage() throws {
     let entry = SnapshotCatalog.Entry(
       path: "Tests/T/__Snapshots__/T/card.Größe=L.png", testFile: nil, test: "card", name: nil,
       number: nil, variant: [.init(axis: "Größe", value: "L")], format: "png", bytes: 0,
@@ -166,43 +197,87 @@ import Testing
       catalog: SnapshotCatalog(version: 1, run: nil, snapshots: [entry]),
       packageDirectory: URL(fileURLWithPath: "/p"), pageFolder: URL(fileURLWithPath: "/p/.build")
     ).html()
-    #expect(html.contains("data-axis-gr--e=\"L\""))
+    let markup = try GalleryMarkup.snapshots(ofPage: html)
+    #expect(markup.contains("data-axis-gr--e=\"L\""))
     #expect(html.contains("data-filter=\"axis-gr--e\" aria-label=\"Größe\""))
     #expect(html.contains("<option value=\"gr--e\">Größe</option>"))
   }
 
-  @Test(
-    .enabled(
-      if: Browser.available || Browser.required,
-      "no Chromium and Playwright here: the gallery's browser test is skipped (CI runs it; SNAPSHOTS_BROWSER_TESTS=1 make test installs them)"
-    ))
-  func theGalleryWorksInARealBrowser() throws {
+  @Test(inChromium) func theGalleryWorksInARealBrowser() throws {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let page = try fixture.gallery()
     let screenshots = ThrowawayFolders.repository.appendingPathComponent(
       ".build/gallery-screenshots")
     try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-    let expectations: [String: Any] = [
-      "chromium": Browser.chromium ?? "", "total": 12, "htmlHeading": "Invoice 7", "failed": 2,
-      "axis": "theme",
-      "environment": "macos-arm64", "environmentCount": 1,
-      "axisValue": "dark", "axisCount": 3, "search": "width=768", "searchCount": 2,
-      "compareLeft": "light", "compareRight": "dark", "pairs": 3,
-    ]
+    try Self.check(
+      "check_gallery.py", page.path, screenshots.path,
+      expecting: [
+        "chromium": Browser.chromium ?? "", "total": 12, "htmlHeading": "Invoice 7", "failed": 2,
+        "axis": "theme",
+        "environment": "macos-arm64", "environmentCount": 1,
+        "axisValue": "dark", "axisCount": 3, "search": "width=768", "searchCount": 2,
+        "compareLeft": "light", "compareRight": "dark", "pairs": 3,
+      ], in: fixture.url)
+  }
+
+  /// Runs a script of `Tests/Browser` with `arguments` and `expectations` (as JSON, last): it
+  /// passes when every check it prints passed.
+  static func check(
+    _ script: String, _ arguments: String..., expecting expectations: [String: Any], in folder: URL
+  ) throws {
     let json = String(
       decoding: try JSONSerialization.data(withJSONObject: expectations), as: UTF8.self)
     let run = try Command(
       "python3",
-      [
-        ThrowawayFolders.repository.appendingPathComponent("Tests/Browser/check_gallery.py").path,
-        page.path, screenshots.path, json,
-      ], in: fixture.url)
-    #expect(run.status == 0, "\(run.output)")
-    #expect(!run.output.contains("FAILED"), "\(run.output)")
+      [ThrowawayFolders.repository.appendingPathComponent("Tests/Browser/" + script).path]
+        + arguments + [json], in: folder)
+    #expect(run.status == 0 && !run.output.contains("FAILED"), "\(run.output)")
     print(run.output)
   }
 }
+
+extension GalleryTests {
+  /// A package of 20,000 text references and a failing run of 200: its page opens with a
+  /// screenful drawn, draws more as it scrolls, and searches every snapshot, drawn or not.
+  @Test(inChromium) func aLargeGalleryDrawsAScreenfulAndSearchesEverything() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let root = folder.url.appendingPathComponent("Large")
+    let run = PendingStore.defaultDirectory(packageRoot: root).appendingPathComponent("test-1")
+    for index in 0..<20_000 {
+      let file = "File\(index / 100)Tests"
+      let tests = root.appendingPathComponent("Tests/AppTests")
+      let reference = tests.appendingPathComponent("__Snapshots__/\(file)/item\(index).1.txt")
+      if index % 100 == 0 {
+        try FileManager.default.createDirectory(
+          at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("// tests\n".utf8).write(to: tests.appendingPathComponent("\(file).swift"))
+        try PendingStore.write(
+          .file(
+            PendingFileRecord(
+              referencePath: reference.path, dataFile: "", testName: "item\(index)()",
+              sourceFile: tests.appendingPathComponent("\(file).swift").path, line: 1)),
+          data: Data("changed \(index)\n".utf8), in: run)
+      }
+      try Data("value \(index)\n".utf8).write(to: reference)
+    }
+    var lines: [String] = []
+    let command = try SnapshotsCommand(
+      parsing: ["gallery", "--package-directory", root.path], currentDirectory: root)
+    #expect(command.run(print: { lines.append($0) }) == .success, "\(lines)")
+    try Self.check(
+      "check_large_gallery.py", Browser.chromium ?? "",
+      CatalogVerb.page(packageDirectory: root).path,
+      expecting: ["total": 20_000, "failed": 200, "last": "item19998."], in: root)
+  }
+}
+
+/// The page driven in Chromium through Playwright, which CI installs.
+private let inChromium = ConditionTrait.enabled(
+  if: Browser.available || Browser.required,
+  "no Chromium and Playwright here: the gallery's browser tests are skipped (CI runs them; SNAPSHOTS_BROWSER_TESTS=1 make test installs them)"
+)
 
 enum ThrowawayFolders {
   /// This repository.

@@ -78,8 +78,8 @@ import Testing
       }
     }
     // The gallery shows an exchange as text, its change as a diff.
-    let page = try String(
-      contentsOfFile: root + "/.build/snapshots/gallery.html", encoding: .utf8)
+    let page = try GalleryMarkup.snapshots(
+      ofPage: String(contentsOfFile: root + "/.build/snapshots/gallery.html", encoding: .utf8))
     #expect(page.contains("Host: &lt;redacted&gt;@auth.example.com"), "\(page)")
     #expect(page.contains("password=&lt;redacted&gt;&amp;client_secret=&lt;redacted&gt;"))
     #expect(page.contains("<span class=\"add\">+X-Attempt: 2</span>"), "\(page)")

@@ -55,13 +55,17 @@ enum GalleryAssets {
     #lightbox[hidden] { display: none; }
     #lightbox img { max-width: 92vw; max-height: 82vh; image-rendering: pixelated; background: #fff; }
     #lightbox p { color: #eee; } #lightbox-close { position: absolute; top: 10px; right: 14px; font-size: 20px; }
+    #more { min-height: 1px; }
     [hidden] { display: none !important; }
     """#
 
   static let script = #"""
     (() => {
       const root = document.documentElement;
-      const all = [...document.querySelectorAll('[data-snapshot]')];
+      // The first screenful's records come before this script, every record after it: the first
+      // screen is drawn while the browser still reads the rest of the page.
+      const first = JSON.parse(document.getElementById('first').textContent);
+      let data = first;
       const dark = document.getElementById('dark-mode');
       const setDark = (on) => {
         root.dataset.theme = on ? 'dark' : 'light';
@@ -70,46 +74,101 @@ enum GalleryAssets {
       setDark(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
       dark.addEventListener('click', () => setDark(root.dataset.theme !== 'dark'));
 
-      // Filters and search: an item shows when every control agrees.
+      // What is drawn: a queue of snapshots (and compare pairs), drawn a batch at a time while
+      // the end of the page is near the screen.
+      const review = document.getElementById('review');
+      const gallery = document.getElementById('gallery');
+      const compare = document.getElementById('compare');
+      const sentinel = document.getElementById('more');
+      const batch = Math.max(first.length, 1);
+      let queue = [];
+      let drawn = 0;
+      let file = null;
+      let test = null;
+      let items = null;
+      const element = (html) => {
+        const template = document.createElement('template');
+        template.innerHTML = html;
+        return template.content.firstElementChild;
+      };
+      const section = (className, heading, level) => {
+        const box = document.createElement('section');
+        box.className = className;
+        const title = document.createElement(level);
+        title.textContent = heading;
+        box.append(title);
+        return box;
+      };
+      // A review snapshot goes to the review; another under its test file and test.
+      const place = (record) => {
+        const item = element(record.h);
+        if (record.g === undefined) return review.append(item);
+        if (record.g !== file) {
+          file = record.g;
+          test = null;
+          gallery.append(section('file', file, 'h2'));
+        }
+        if (record.t !== test) {
+          test = record.t;
+          const box = section('test', test, 'h3');
+          items = document.createElement('div');
+          items.className = 'items';
+          box.append(items);
+          gallery.lastElementChild.append(box);
+        }
+        items.append(item);
+      };
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more();
+      }, { rootMargin: '1500px 0px' });
+      const more = () => {
+        const end = Math.min(drawn + batch, queue.length);
+        for (; drawn < end; drawn += 1) queue[drawn]();
+        // Observed again, so that a batch that leaves the end still near the screen draws the next.
+        observer.unobserve(sentinel);
+        if (drawn < queue.length) observer.observe(sentinel);
+      };
+      const draw = (steps) => {
+        queue = steps;
+        drawn = 0;
+        file = test = items = null;
+        review?.replaceChildren(review.firstElementChild);
+        gallery.replaceChildren();
+        more();
+      };
+
+      // Filters and search: a snapshot shows when every control agrees.
       const search = document.getElementById('search');
       const filters = [...document.querySelectorAll('select[data-filter]')];
       const shown = document.getElementById('shown');
+      const field = (record, key) => {
+        if (key.startsWith('axis-')) return record.a?.[key.slice(5)];
+        return { status: record.s, format: record.f, environment: record.e }[key];
+      };
+      let matches = data;
       const apply = () => {
         const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-        let count = 0;
-        for (const item of all) {
-          let ok = words.every((word) => item.dataset.search.includes(word));
-          for (const filter of filters) {
-            if (!ok || !filter.value) continue;
-            const key = filter.dataset.filter;
-            const value = key.startsWith('axis-') ? item.getAttribute('data-' + key) : item.dataset[key];
-            ok = value === filter.value;
-          }
-          item.hidden = !ok;
-          if (ok) count += 1;
-        }
-        for (const group of document.querySelectorAll('section.test, section.file')) {
-          group.hidden = !group.querySelector('[data-snapshot]:not([hidden])');
-        }
-        shown.textContent = `Showing ${count} of ${all.length}`;
+        const chosen = filters.filter((filter) => filter.value);
+        matches = data.filter((record) => words.every((word) => record.q.includes(word))
+          && chosen.every((filter) => field(record, filter.dataset.filter) === filter.value));
+        count();
+        render();
+      };
+      // What the sections and the count say of the matches.
+      const count = () => {
+        if (review) review.hidden = !matches.some((record) => record.g === undefined);
+        gallery.hidden = !matches.some((record) => record.g !== undefined);
+        shown.textContent = data === first ? 'Loading…' : `Showing ${matches.length} of ${data.length}`;
       };
       search.addEventListener('input', apply);
       filters.forEach((filter) => filter.addEventListener('change', apply));
-      shown.textContent = `Showing ${all.length} of ${all.length}`;
-      // `gallery.html#search=WORDS`, what a terminal review's `o` opens, starts searching.
-      const asked = new URLSearchParams(location.hash.slice(1)).get('search');
-      if (asked) {
-        search.value = asked;
-        apply();
-      }
 
       // Compare: two values of one axis side by side, for every pair of siblings.
       const axis = document.getElementById('compare-axis');
       const left = document.getElementById('compare-left');
       const right = document.getElementById('compare-right');
-      const compare = document.getElementById('compare');
-      // Each option's value is the axis's name as its attributes spell it.
-      const values = (name) => [...new Set(all.map((item) => item.getAttribute('data-axis-' + name)).filter((v) => v !== null))];
+      // Each option's value is the axis's name as the records spell it.
+      const values = (name) => [...new Set(data.map((record) => record.a?.[name]).filter((v) => v !== undefined))];
       const sides = [...document.querySelectorAll('.compare-side')];
       const fill = () => {
         const options = axis.value ? values(axis.value) : [];
@@ -120,35 +179,49 @@ enum GalleryAssets {
         }
         render();
       };
-      const render = () => {
+      const pair = (one, other) => () => {
+        const box = document.createElement('div');
+        box.className = 'pair';
+        box.dataset.compare = element(one.h).dataset.snapshot;
+        for (const record of [one, other]) {
+          const copy = element(record.h);
+          copy.removeAttribute('data-snapshot');
+          box.append(copy);
+        }
+        compare.append(box);
+      };
+      const pairs = () => {
         compare.replaceChildren();
-        compare.hidden = !axis.value;
-        if (!axis.value) return;
+        compare.hidden = !axis?.value;
+        if (!axis?.value) return [];
         const name = axis.value;
         const heading = document.createElement('h2');
         heading.textContent = `Compare ${axis.selectedOptions[0].text}: ${left.value} | ${right.value}`;
         compare.append(heading);
-        for (const item of all) {
-          if (item.getAttribute('data-axis-' + name) !== left.value) continue;
-          const key = item.getAttribute('data-key-' + name);
-          const partner = all.find((other) => other.getAttribute('data-key-' + name) === key
-            && other.getAttribute('data-axis-' + name) === right.value);
-          if (!partner) continue;
-          const pair = document.createElement('div');
-          pair.className = 'pair';
-          pair.dataset.compare = item.dataset.snapshot;
-          for (const source of [item, partner]) {
-            const copy = source.cloneNode(true);
-            copy.removeAttribute('data-snapshot');
-            copy.hidden = false;
-            pair.append(copy);
-          }
-          compare.append(pair);
+        const partners = new Map();
+        for (const record of data) {
+          if (record.a?.[name] === right.value) partners.set(record.k[name], record);
         }
+        return data.filter((record) => record.a?.[name] === left.value && partners.has(record.k[name]))
+          .map((record) => pair(record, partners.get(record.k[name])));
       };
+      const render = () => draw([...pairs(), ...matches.map((record) => () => place(record))]);
       axis?.addEventListener('change', fill);
       left?.addEventListener('change', render);
       right?.addEventListener('change', render);
+
+      // `gallery.html#search=WORDS`, what a terminal review's `o` opens, starts searching.
+      search.value = new URLSearchParams(location.hash.slice(1)).get('search') ?? '';
+      apply();
+      document.addEventListener('DOMContentLoaded', () => {
+        data = JSON.parse(document.getElementById('snapshots').textContent);
+        // Nothing asked yet: what is drawn stays, and the rest follows it.
+        if (search.value || filters.some((filter) => filter.value) || axis?.value) return apply();
+        matches = data;
+        count();
+        queue = data.map((record) => () => place(record));
+        more();
+      });
 
       // Slider and onion skin.
       document.addEventListener('input', (event) => {
@@ -174,7 +247,7 @@ enum GalleryAssets {
       document.addEventListener('click', (event) => {
         const target = event.target;
         if (target.tagName === 'IMG' && target.closest('.snapshot') && !target.closest('#lightbox')) {
-          images = [...document.querySelectorAll('.snapshot:not([hidden]) figure img')]
+          images = [...document.querySelectorAll('.snapshot figure img')]
             .filter((img) => !img.closest('[hidden]'));
           index = Math.max(0, images.indexOf(target));
           if (!images.length) return;

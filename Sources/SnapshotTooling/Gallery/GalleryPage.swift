@@ -11,7 +11,9 @@ import Foundation
 /// command that accepts it; then every other snapshot, grouped by test file and test. Filters
 /// per variant axis, status, format and environment (for references kept per environment,
 /// `data-environment`), a search box, a compare mode, a lightbox and dark mode
-/// are in the page's script.
+/// are in the page's script. The snapshots are JSON in the page, which the script filters and
+/// draws a screenful at a time as the page scrolls: a page of 100,000 opens and searches as
+/// fast as a page of ten.
 ///
 /// Stable hooks, part of the format: each snapshot is an element with `data-snapshot` (its path
 /// relative to the package) and `data-status` (`failed`, `new`, `unchanged`); each filter has
@@ -33,17 +35,22 @@ struct GalleryPage {
     pageComponents = pageFolder.standardizedFileURL.pathComponents
   }
 
+  /// How many snapshots the page draws at a time: its first ones come before its script.
+  static let screenful = 60
+
   /// Text longer than this is cut in the page (the file has all of it).
   static let textLimit = 4_000
 
   func html() -> String {
     let entries = catalog.snapshots
     let review = entries.filter { $0.status != .unchanged }
-    // Each snapshot's markup made on every core (its diff, its text read), then put in order.
+    // The gallery's order: every other snapshot grouped by test file, then by test.
+    let unchanged = entries.filter { $0.status == .unchanged }
+      .groupedInOrder(by: { $0.testFile ?? folder(of: $0.path) })
+      .flatMap { $0.groupedInOrder(by: \.test).joined() }
+    // Each snapshot's record made on every core (its diff, its text read), in the page's order.
     let gallery = self
-    let items = Dictionary(
-      zip(entries.map(\.path), entries.concurrentMap { gallery.item($0) })
-    ) { first, _ in first }
+    let records = (review + unchanged).concurrentMap { gallery.record($0) }
     let axes = axisValues(entries)
     var page = """
       <!doctype html>
@@ -52,13 +59,13 @@ struct GalleryPage {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src file: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-      <title>Snapshots of \(escape(packageDirectory.lastPathComponent))</title>
+      <title>Snapshots of \(PageText.html(packageDirectory.lastPathComponent))</title>
       <style>\(GalleryAssets.style)</style>
       </head>
       <body>
       <header>
-      <h1>Snapshots of \(escape(packageDirectory.lastPathComponent))</h1>
-      <p class="summary">\(entries.count) snapshots · \(review.filter { $0.status == .failed }.count) failed · \(review.filter { $0.status == .new }.count) new\(catalog.run.map { " · run \(escape($0))" } ?? "")</p>
+      <h1>Snapshots of \(PageText.html(packageDirectory.lastPathComponent))</h1>
+      <p class="summary">\(entries.count) snapshots · \(review.filter { $0.status == .failed }.count) failed · \(review.filter { $0.status == .new }.count) new\(catalog.run.map { " · run \(PageText.html($0))" } ?? "")</p>
       <div class="controls">
       <label>Search <input type="search" id="search" placeholder="test, name, value or path" aria-label="search"></label>
       \(select("status", label: "status", values: ["failed", "new", "unchanged"]))
@@ -77,12 +84,14 @@ struct GalleryPage {
     // only once an axis is chosen.
     if !axes.isEmpty {
       page += """
-        <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option value=\"\(safeAttribute($0.name))\">\(escape($0.name))</option>" }.joined())</select></label>
+        <label>Compare <select id="compare-axis" aria-label="compare axis"><option value="">off</option>\(axes.map { "<option value=\"\(safeAttribute($0.name))\">\(PageText.html($0.name))</option>" }.joined())</select></label>
         <label class="compare-side" hidden>left <select id="compare-left" aria-label="compare left value"></select></label>
         <label class="compare-side" hidden>right <select id="compare-right" aria-label="compare right value"></select></label>
 
         """
     }
+    // The snapshots are data the script draws a screenful at a time, so that a page of
+    // 100,000 opens as fast as a page of ten and a search never walks the document.
     page += """
       <button type="button" id="dark-mode" aria-pressed="false">Dark mode</button>
       <span id="shown" aria-live="polite"></span>
@@ -90,34 +99,25 @@ struct GalleryPage {
       </header>
       <main>
       <section id="compare" hidden aria-label="compare"></section>
-
-      """
-    if !review.isEmpty {
-      page += "<section id=\"review\"><h2>Review: \(review.count) to look at</h2>\n"
-      for entry in review { page += items[entry.path] ?? "" }
-      page += "</section>\n"
-    }
-    page += "<section id=\"gallery\">\n"
-    let unchanged = entries.filter { $0.status == .unchanged }
-    for file in unchanged.groupedInOrder(by: { $0.testFile ?? folder(of: $0.path) }) {
-      let title = file[0].testFile ?? folder(of: file[0].path)
-      page += "<section class=\"file\"><h2>\(escape(title))</h2>\n"
-      for test in file.groupedInOrder(by: \.test) {
-        page += "<section class=\"test\"><h3>\(escape(test[0].test))</h3><div class=\"items\">\n"
-        for entry in test { page += items[entry.path] ?? "" }
-        page += "</div></section>\n"
-      }
-      page += "</section>\n"
-    }
-    page += """
-      </section>
+      \(review.isEmpty ? "" : "<section id=\"review\"><h2>Review: \(review.count) to look at</h2></section>")
+      <section id="gallery"></section>
+      <div id="more"></div>
       </main>
       <div id="lightbox" hidden role="dialog" aria-modal="true" aria-label="snapshot">
       <button type="button" id="lightbox-close" aria-label="close">×</button>
       <img id="lightbox-image" alt="">
       <p id="lightbox-caption"></p>
       </div>
+      <script type="application/json" id="first">[
+      \(records.prefix(Self.screenful).joined(separator: ",\n"))
+      ]</script>
       <script>\(GalleryAssets.script)</script>
+      <script type="application/json" id="snapshots">[
+
+      """
+    page += records.joined(separator: ",\n")
+    page += """
+      ]</script>
       </body>
       </html>
 
@@ -125,26 +125,52 @@ struct GalleryPage {
     return page
   }
 
+  /// One snapshot as the page's data, a JSON object.
+  ///
+  /// Its markup (`h`) and what the filters and the compare mode ask of it: status `s`, format `f`, search text `q`, environment `e`, each axis's
+  /// value `a` and the key of its siblings along that axis `k` (by the axis's attribute name);
+  /// in the gallery, its test file's title `g` and test `t`, which the script groups by.
+  /// Written here rather than by `JSONEncoder`, which would encode 100,000 on one core.
+  private func record(_ entry: SnapshotCatalog.Entry) -> String {
+    // The markup's text is escaped already; the other fields' are escaped here.
+    let text = { (field: String) in PageText.json(ControlCharacters.escaped(field)) }
+    var fields = [
+      ("h", PageText.json(item(entry))), ("s", text(entry.status.rawValue)),
+      ("f", text(entry.format)),
+      ("q", text(searchText(entry))),
+    ]
+    if let environment = entry.environment { fields.append(("e", text(environment))) }
+    if let variant = entry.variant {
+      let axes = variant.map { (safeAttribute($0.axis), $0) }
+      fields.append(("a", PageText.object(axes.map { ($0.0, text($0.1.value)) })))
+      fields.append(
+        ("k", PageText.object(axes.map { ($0.0, text(variantKey(entry, without: $0.1.axis))) })))
+    }
+    if entry.status == .unchanged {
+      fields.append(("g", text(entry.testFile ?? folder(of: entry.path))))
+      fields.append(("t", text(entry.test)))
+    }
+    return PageText.object(fields)
+  }
+
   // MARK: - One snapshot
 
   private func item(_ entry: SnapshotCatalog.Entry) -> String {
     var attributes = [
       ("data-snapshot", entry.path), ("data-status", entry.status.rawValue),
-      ("data-format", entry.format), ("data-search", searchText(entry)),
+      ("data-format", entry.format),
     ]
     if let environment = entry.environment { attributes.append(("data-environment", environment)) }
     for axis in entry.variant ?? [] {
       attributes.append(("data-axis-" + safeAttribute(axis.axis), axis.value))
-      attributes.append(
-        ("data-key-" + safeAttribute(axis.axis), variantKey(entry, without: axis.axis)))
     }
     var html =
       "<article class=\"snapshot\" "
-      + attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ") + ">\n"
-    html += "<h4>\(escape(title(entry)))</h4>\n"
+      + attributes.map { "\($0.0)=\"\(PageText.html($0.1))\"" }.joined(separator: " ") + ">\n"
+    html += "<h4>\(PageText.html(title(entry)))</h4>\n"
     if let change = entry.inline {
       html += inlineChange(change) + accept(entry)
-      return html + "<p class=\"path\">\(escape(entry.path))</p>\n</article>\n"
+      return html + "<p class=\"path\">\(PageText.html(entry.path))</p>\n</article>\n"
     }
     switch entry.status {
     case .unchanged:
@@ -158,7 +184,7 @@ struct GalleryPage {
       html += failure(entry)
       html += accept(entry)
     }
-    html += "<p class=\"path\">\(escape(entry.path))</p>\n</article>\n"
+    html += "<p class=\"path\">\(PageText.html(entry.path))</p>\n</article>\n"
     return html
   }
 
@@ -170,7 +196,7 @@ struct GalleryPage {
         + diff(from: old, to: new)
     case (nil, let new?):
       return "<p class=\"note\">New inline snapshot, to write into the test source:</p>\n"
-        + "<pre class=\"text\">\(escape(new))</pre>\n"
+        + "<pre class=\"text\">\(PageText.html(new))</pre>\n"
     case (_, nil):
       return "<p class=\"note\">The value is nil: its inline snapshot is to be removed.</p>\n"
     }
@@ -184,7 +210,7 @@ struct GalleryPage {
       UnifiedDiff.report(reference: reference, actual: new, colored: false)
       ?? [DiffLine(.note, "(no difference in the text)")]
     return "<pre class=\"diff\">"
-      + lines.map { "<span class=\"\(Self.diffClass($0.kind))\">\(escape($0.text))</span>" }
+      + lines.map { "<span class=\"\(Self.diffClass($0.kind))\">\(PageText.html($0.text))</span>" }
       .joined() + "</pre>\n"
   }
 
@@ -218,20 +244,20 @@ struct GalleryPage {
     }
     html += "<div class=\"panes\">\n"
     html +=
-      "<figure><figcaption>Reference</figcaption><img loading=\"lazy\" src=\"\(escape(referenceSource))\" alt=\"reference\"></figure>\n"
+      "<figure><figcaption>Reference</figcaption><img loading=\"lazy\" src=\"\(PageText.html(referenceSource))\" alt=\"reference\"></figure>\n"
     html +=
-      "<figure><figcaption>Actual</figcaption><img loading=\"lazy\" src=\"\(escape(actualSource))\" alt=\"actual\"></figure>\n"
+      "<figure><figcaption>Actual</figcaption><img loading=\"lazy\" src=\"\(PageText.html(actualSource))\" alt=\"actual\"></figure>\n"
     if let difference = entry.difference {
       html +=
-        "<figure><figcaption>Difference</figcaption><img loading=\"lazy\" src=\"\(escape(link(difference)))\" alt=\"difference\"></figure>\n"
+        "<figure><figcaption>Difference</figcaption><img loading=\"lazy\" src=\"\(PageText.html(link(difference)))\" alt=\"difference\"></figure>\n"
     }
     html += "</div>\n"
     html += """
       <div class="tools"><div>
-      <div class="slider" style="--split: 50%"><img loading="lazy" src="\(escape(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(escape(actualSource))" alt="actual"></div>
+      <div class="slider" style="--split: 50%"><img loading="lazy" src="\(PageText.html(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(PageText.html(actualSource))" alt="actual"></div>
       <label>Reference ◀ ▶ actual <input type="range" class="split" min="0" max="100" value="50" aria-label="slider between reference and actual"></label>
       </div><div>
-      <div class="onion" style="--blend: 0.5"><img loading="lazy" src="\(escape(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(escape(actualSource))" alt="actual"></div>
+      <div class="onion" style="--blend: 0.5"><img loading="lazy" src="\(PageText.html(referenceSource))" alt="reference"><img loading="lazy" class="over" src="\(PageText.html(actualSource))" alt="actual"></div>
       <label>Onion skin <input type="range" class="blend" min="0" max="100" value="50" aria-label="onion skin blend"></label>
       </div></div>
 
@@ -246,7 +272,7 @@ struct GalleryPage {
     let command =
       "swift package --allow-writing-to-package-directory snapshot-record --apply-only --filter '\(pattern)'"
     return """
-      <div class="accept"><code>\(escape(command))</code> <button type="button" class="copy" data-command="\(escape(command))">Copy</button></div>
+      <div class="accept"><code>\(PageText.html(command))</code> <button type="button" class="copy" data-command="\(PageText.html(command))">Copy</button></div>
 
       """
   }
@@ -257,21 +283,21 @@ struct GalleryPage {
     if format == "png" {
       let dimensions = size.map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
       return
-        "<figure class=\"image\"><img loading=\"lazy\" src=\"\(escape(link(path)))\"\(dimensions) alt=\"\(label)\"></figure>\n"
+        "<figure class=\"image\"><img loading=\"lazy\" src=\"\(PageText.html(link(path)))\"\(dimensions) alt=\"\(label)\"></figure>\n"
     }
     guard let text = text(at: path) else {
       return "<p class=\"note\">Binary, \(format): open the file.</p>\n"
     }
     let shown = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "\n…" : text
-    let source = "<pre class=\"text\">\(escape(shown))</pre>\n"
+    let source = "<pre class=\"text\">\(PageText.html(shown))</pre>\n"
     return format == "html" ? source + rendered(text, label: label) : source
   }
 
   /// An HTML reference as a browser draws it, in a frame with no scripts, forms or address of
   /// its own (`sandbox` with no permissions): a page snapshotted is shown, never run.
   private func rendered(_ page: String, label: String) -> String {
-    "<figure class=\"rendered\"><figcaption>\(escape(label)), rendered</figcaption>"
-      + "<iframe sandbox=\"\" loading=\"lazy\" title=\"\(escape(label)), rendered\" srcdoc=\"\(escape(page))\"></iframe></figure>\n"
+    "<figure class=\"rendered\"><figcaption>\(PageText.html(label)), rendered</figcaption>"
+      + "<iframe sandbox=\"\" loading=\"lazy\" title=\"\(PageText.html(label)), rendered\" srcdoc=\"\(PageText.html(page))\"></iframe></figure>\n"
   }
 
   // MARK: - Helpers
@@ -301,9 +327,9 @@ struct GalleryPage {
   }
 
   private func select(_ filter: String, label: String, values: [String]) -> String {
-    let options = values.map { "<option>\(escape($0))</option>" }.joined()
+    let options = values.map { "<option>\(PageText.html($0))</option>" }.joined()
     return
-      "<label>\(escape(label)) <select data-filter=\"\(escape(filter))\" aria-label=\"\(escape(label))\"><option value=\"\">all</option>\(options)</select></label>"
+      "<label>\(PageText.html(label)) <select data-filter=\"\(PageText.html(filter))\" aria-label=\"\(PageText.html(label))\"><option value=\"\">all</option>\(options)</select></label>"
   }
 
   /// What identifies a variant's siblings along one axis: everything but that axis's value.
@@ -363,27 +389,5 @@ struct GalleryPage {
       name.lowercased().unicodeScalars.map {
         ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
       })
-  }
-
-  /// Text as HTML: its markup characters as references, its control characters as the toolkit
-  /// shows them everywhere (`ControlCharacters`), since HTML shows none of them.
-  ///
-  /// Byte by byte, since the markup characters are ASCII: a page of 100,000 snapshots escapes
-  /// tens of megabytes, which a walk by `Character` takes seconds over in a debug build.
-  private func escape(_ text: String) -> String {
-    let shown = ControlCharacters.escaped(text)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(shown.utf8.count)
-    for byte in shown.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
-      case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
-      case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
-      case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
-      case UInt8(ascii: "'"): bytes += Array("&#39;".utf8)
-      default: bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

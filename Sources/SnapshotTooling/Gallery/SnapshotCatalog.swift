@@ -76,15 +76,18 @@ import Foundation
     let applier = RunApplier(packageDirectory: packageDirectory, dryRun: true)
     let relative = { @Sendable in applier.relative($0) }
     var entries: [String: Entry] = [:]
-    let references = OrphanScan.snapshotFolders(in: packageDirectory).flatMap { folder in
-      let folder = folder.standardizedFileURL.path
-      return OrphanScan.referencePaths(in: folder).map { (folder, $0) }
+    let folders = OrphanScan.snapshotFolders(in: packageDirectory).map(\.standardizedFileURL.path)
+    let references = folders.flatMap { folder in
+      OrphanScan.referencePaths(in: folder).map { (folder, $0) }
     }
+    let testFiles = TestFiles(besideFolders: folders)
     // Each reference read and described on every core: a large package has 100,000.
     let read = references.concurrentMap { folder, path in
       Result { () throws(AtomicFile.ReadError) in
         try AtomicFile.read(path: path).map {
-          entry(path: path, folder: folder, data: $0, status: .unchanged, relative: relative)
+          entry(
+            path: path, folder: folder, data: $0, status: .unchanged, testFiles: testFiles,
+            relative: relative)
         }
       }
     }
@@ -119,15 +122,19 @@ import Foundation
           entries[path] = known
         } else if let folder = snapshotFolder(above: path) {
           var added = entry(
-            path: path, folder: folder.path, data: nil, status: .new, relative: relative)
+            path: path, folder: folder.path, data: nil, status: .new,
+            testFiles: TestFiles(besideFolders: [folder.path]), relative: relative)
           added.actual = actual
           entries[path] = added
         }
       }
     }
+    // Positions sorted by path, so that the sort moves and compares no entry.
+    let values = Array(entries.values)
+    let paths = values.map(\.path)
+    let order = paths.indices.sorted { paths[$0] < paths[$1] }
     return SnapshotCatalog(
-      version: currentVersion, run: newest?.lastPathComponent,
-      snapshots: entries.values.sorted { $0.path < $1.path })
+      version: currentVersion, run: newest?.lastPathComponent, snapshots: order.map { values[$0] })
   }
 
   /// Writes the catalog whole (a temporary file, then a rename).
@@ -144,10 +151,11 @@ import Foundation
   /// - Parameters:
   ///   - path: the reference's standardized path, under `folder`'s, its `__Snapshots__` folder.
   private static func entry(
-    path: String, folder: String, data: Data?, status: Status, relative: (String) -> String
+    path: String, folder: String, data: Data?, status: Status, testFiles: TestFiles,
+    relative: (String) -> String
   ) -> Entry {
     let testFile = OrphanScan.testFile(of: path, in: folder).flatMap {
-      FileManager.default.fileExists(atPath: $0) ? relative($0) : nil
+      testFiles.paths.contains($0) ? relative($0) : nil
     }
     let name = ReferenceName(fileName: OrphanScan.split(path).name)
     return Entry(
@@ -216,12 +224,33 @@ import Foundation
     return FileManager.default.fileExists(atPath: copy) ? copy : nil
   }
 
+  /// The Swift files beside the `__Snapshots__` folders, each folder's parent listed once
+  /// rather than a file looked for per reference.
+  private struct TestFiles: Sendable {
+    let paths: Set<String>
+
+    init(besideFolders folders: [String]) {
+      var paths: Set<String> = []
+      for parent in Set(folders.map { OrphanScan.split($0).folder }) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where name.hasSuffix(".swift")
+          && FileManager.default.fileExists(atPath: parent + "/" + name)
+        {
+          paths.insert(parent + "/" + name)
+        }
+      }
+      self.paths = paths
+    }
+  }
+
   /// The difference files the failing run left beside its actual values, each artifacts
-  /// folder listed once however many of its references failed.
+  /// folder listed and indexed once however many of its references failed.
   private struct DifferenceFiles {
     /// The artifacts folder.
     var root: URL
-    private var names: [String: [String]] = [:]
+    /// Per artifacts folder, each stem a difference file there starts with (its name up to
+    /// one of its dots), and the first such file by name.
+    private var stems: [String: [String: String]] = [:]
 
     init(root: URL) { self.root = root }
 
@@ -230,12 +259,20 @@ import Foundation
       let reference = URL(fileURLWithPath: path)
       let stem = reference.deletingPathExtension().lastPathComponent
       let folder = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
-      let listed =
-        names[folder.path]
-        ?? ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-      names[folder.path] = listed
-      return listed.first { $0.hasPrefix(stem + ".") && $0.contains(".difference") }
-        .map { folder.appendingPathComponent($0).standardizedFileURL.path }
+      let index = stems[folder.path] ?? Self.index(folder.path)
+      stems[folder.path] = index
+      return index[stem].map { folder.appendingPathComponent($0).standardizedFileURL.path }
+    }
+
+    private static func index(_ folder: String) -> [String: String] {
+      var index: [String: String] = [:]
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+      for name in names where name.contains(".difference") {
+        for dot in name.indices where name[dot] == "." && index[String(name[..<dot])] == nil {
+          index[String(name[..<dot])] = name
+        }
+      }
+      return index
     }
   }
 }

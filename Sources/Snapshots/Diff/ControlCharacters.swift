@@ -1,3 +1,5 @@
+import Foundation
+
 /// Control characters as text a reader sees: `\0`, `\r` and `\u{1B}`, as Swift writes them in a
 /// string literal.
 ///
@@ -43,27 +45,34 @@
     }
   }
 
-  /// Whether `text` holds a byte that can begin a scalar written escaped.
+  /// Whether `text` holds a scalar that may be written escaped: a C0 control or DEL, a C1
+  /// control (`C2 80` to `C2 9F`) or a scalar starting `EF BF` (U+FFFE and U+FFFF among them);
+  /// most text holds none.
   ///
-  /// Its bytes are read in place where they are contiguous, as most strings' are: the tool
-  /// prints megabytes at once (`pending --json`), in the debug build the plugin makes, where
-  /// `contains(where:)` calls its closure through a generic view per byte.
+  /// `strcspn` finds each byte that can begin one (or the NUL it stops at, which is one): the
+  /// tool prints megabytes at once (`pending --json`, the gallery), in the debug build the
+  /// plugin makes, where a loop over each byte is slow.
   private static func mayNeedEscape(_ text: some StringProtocol) -> Bool {
-    text.utf8.withContiguousStorageIfAvailable { bytes in
-      var index = 0
-      while index < bytes.count {
-        if mayStartEscape(bytes[index]) { return true }
-        index += 1
+    let count = text.utf8.count
+    return text.withCString { start in
+      var cursor = start
+      while true {
+        cursor += strcspn(cursor, escapeStarts)
+        guard cursor - start < count else { return false }
+        let byte = UInt8(bitPattern: cursor[0])
+        let next = UInt8(bitPattern: cursor[1])
+        // `·` (`C2 B7`) and `’` (`EF` then not `BF`) are common and need nothing.
+        guard byte == 0xC2 && !(0x80...0x9F).contains(next) || byte == 0xEF && next != 0xBF
+        else { return true }
+        cursor += 1
       }
-      return false
-    } ?? text.utf8.contains(where: mayStartEscape)
+    }
   }
 
-  /// A byte that can begin a scalar written escaped: a C0 control or DEL, or the first byte of
-  /// a C1 control (`C2`) or of U+FFFE and U+FFFF (`EF`); most text holds none.
-  private static func mayStartEscape(_ byte: UInt8) -> Bool {
-    (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF
-  }
+  private static let escapeStarts: [CChar] =
+    ((0x01..<0x20).filter { $0 != 0x0A && $0 != 0x09 } + [0x7F, 0xC2, 0xEF, 0]).map {
+      CChar(bitPattern: UInt8($0))
+    }
 
   private static func spelling(of scalar: Unicode.Scalar) -> String {
     switch scalar {
