@@ -99,7 +99,7 @@ import Testing
 
   func text(_ strategy: Snapshotting<URLRequest, String>, _ request: URLRequest) -> String {
     var text = ""
-    _ = strategy.snapshot(request).run { text = $0 }
+    strategy.snapshot(request).run { text = $0 }
     return text
   }
 

@@ -71,57 +71,73 @@ struct SnapshotVerification<Value, Format> {
   /// Runs the assertion on a value; a `nil` value (inline snapshots only) asserts that there
   /// is no reference.
   func run(_ value: () throws -> Value?) -> Verdict {
-    let (context, prepared): (TestContext, Prepared)
     switch start() {
-    case .ready(let found, let ready): (context, prepared) = (found, ready)
     case .refused(let verdict): return verdict
-    }
-    let actual: Format?
-    do {
-      guard let evaluated = try value() else {
-        return finish(compare(nil, prepared), context, prepared)
-      }
-      if let synchronous = strategy.synchronousSnapshot {
-        actual = synchronous(evaluated)
-      } else {
-        switch Capture.run(strategy.snapshot(evaluated), timeout: limit) {
-        case .success(let format): actual = format
-        case .failure(let failure):
-          return finish(.failed(.captureFailed, failure.description), context, prepared)
+    case .ready(let context, let prepared):
+      let captured: Captured
+      do {
+        if let evaluated = try value() {
+          captured = .init(
+            strategy.synchronousSnapshot.map { .success($0(evaluated)) }
+              ?? Capture.run(strategy.snapshot(evaluated), timeout: limit))
+        } else {
+          captured = .nothing
         }
+      } catch {
+        captured = .failed(Capture.couldNotEvaluate(error))
       }
-    } catch {
-      return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
+      return finish(captured, context, prepared)
     }
-    return finish(checked(actual, prepared), context, prepared)
   }
 
   /// The same for a value computed asynchronously, awaiting the strategy instead of blocking
   /// the test's thread.
   func run(_ value: () async throws -> Value?) async -> Verdict {
-    let (context, prepared): (TestContext, Prepared)
     switch start() {
-    case .ready(let found, let ready): (context, prepared) = (found, ready)
     case .refused(let verdict): return verdict
-    }
-    let actual: Format?
-    do {
-      guard let evaluated = try await value() else {
-        return finish(compare(nil, prepared), context, prepared)
+    case .ready(let context, let prepared):
+      let captured: Captured
+      do {
+        if let evaluated = try await value() {
+          captured = .init(await Capture.value(of: strategy.snapshot(evaluated), timeout: limit))
+        } else {
+          captured = .nothing
+        }
+      } catch {
+        captured = .failed(Capture.couldNotEvaluate(error))
       }
-      switch await Capture.value(of: strategy.snapshot(evaluated), timeout: limit) {
-      case .success(let format): actual = format
-      case .failure(let failure):
-        return finish(.failed(.captureFailed, failure.description), context, prepared)
-      }
-    } catch {
-      return finish(.failed(.captureFailed, Capture.couldNotEvaluate(error)), context, prepared)
+      return finish(captured, context, prepared)
     }
-    return finish(checked(actual, prepared), context, prepared)
+  }
+
+  /// What the value and its strategy gave: no value (`nil`), a snapshot, or why there is none.
+  private enum Captured {
+    case nothing
+    case snapshot(Format?)
+    case failed(String)
+
+    init(_ result: Result<Format, Capture.Failure>) {
+      switch result {
+      case .success(let format): self = .snapshot(format)
+      case .failure(let failure): self = .failed(failure.description)
+      }
+    }
+  }
+
+  private func finish(_ captured: Captured, _ context: TestContext, _ prepared: Prepared)
+    -> Verdict
+  {
+    let result: SnapshotResult
+    switch captured {
+    case .nothing: result = compare(nil, prepared)
+    case .snapshot(let actual): result = checked(actual, prepared)
+    case .failed(let message): result = .failed(.captureFailed, message)
+    }
+    return logged(Verdict(result: result, context: context, settings: prepared.settings))
   }
 
   /// A place ready for the comparison.
-  private enum Prepared {
+  enum Prepared {
     case file(FileSite, FileSite.Ready)
     case inline(InlineSite, SnapshotSettings)
 
@@ -188,21 +204,21 @@ struct SnapshotVerification<Value, Format> {
   }
 
   /// The folder of the package that holds the test's source file, if any.
-  private var packageRoot: String? {
+  var packageRoot: String? {
     PackageRoot.above(URL(fileURLWithPath: place.source.filePath))?.standardizedFileURL.path
   }
 
   /// What the reference says of a captured value: it matches, the assertion cannot go on, or
   /// how they differ, with the value to keep (filtered, and the patterns the reference's lines
   /// still match kept) and the reference's bytes.
-  private enum Judgement {
+  enum Judgement {
     case matched
     case failed(SnapshotResult)
     case differs(SnapshotResult.Mismatch, keep: Format?, reference: Data?)
   }
 
   /// The reference's bytes: a file's, or an inline call's text; `nil` when there is none.
-  private func referenceData(_ prepared: Prepared) -> Result<Data?, Refusal> {
+  func referenceData(_ prepared: Prepared) -> Result<Data?, Refusal> {
     switch prepared {
     case .file(_, let ready):
       do {
@@ -216,7 +232,7 @@ struct SnapshotVerification<Value, Format> {
   }
 
   /// Filters a text snapshot, then compares it with the reference's bytes; writes nothing.
-  private func judge(_ captured: Format?, _ prepared: Prepared, reference referenceData: Data?)
+  func judge(_ captured: Format?, _ prepared: Prepared, reference referenceData: Data?)
     -> Judgement
   {
     var actual = captured
@@ -280,63 +296,8 @@ struct SnapshotVerification<Value, Format> {
     return .differs(mismatch, keep: actual, reference: referenceData)
   }
 
-  /// Compares; under `snapshot-record --sensitivity`, a value that matched is then changed as
-  /// its strategy says and each change judged again (``SensitivityCheck``).
-  private func checked(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
-    let result = compare(actual, prepared)
-    if let log = SensitivityCheck.log, case .matched = result, let actual {
-      do {
-        try probe(actual, prepared, log: log)
-      } catch let refusal as Refusal {
-        return refusal.result
-      } catch {
-        // A report that cannot be written (a full disk) must not read as a snapshot that can
-        // fail: the assertion fails, and the check says tests failed.
-        return .failed(.notWritten, "The sensitivity check's report was not written: \(error)")
-      }
-    }
-    return result
-  }
-
-  private func probe(_ captured: Format, _ prepared: Prepared, log: String) throws {
-    let text = captured as? String
-    let changes =
-      strategy.changes?(captured)
-      ?? text.map { SnapshotChange.lines(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
-    // Read once for every change: the reference the value just matched.
-    let data: Data?
-    switch referenceData(prepared) {
-    case .success(let read): data = read
-    case .failure(let refusal): throw refusal
-    }
-    let reference = data.flatMap { String(data: $0, encoding: .utf8) }
-    var passed: [SensitivityCheck.Passed] = []
-    for change in changes {
-      guard case .matched = judge(change.value, prepared.withNumbersCopied, reference: data)
-      else { continue }
-      var why = change.ifUncaught ?? "the comparison does not tell it from the reference"
-      if let text, let changed = change.value as? String {
-        why = SensitivityCheck.reason(
-          SnapshotChange(change.name, changed, ifUncaught: change.ifUncaught), original: text,
-          filters: prepared.settings.filters, packageRoot: packageRoot, reference: reference)
-      }
-      passed.append(.init(change: change.name, reason: why))
-    }
-    let path: String
-    switch prepared {
-    case .file(_, let ready): path = ready.location.readPath
-    case .inline: path = "inline"
-    }
-    let (file, line) = place.source
-    try SensitivityCheck.append(
-      .init(
-        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed,
-        unchecked: strategy.changes == nil && text == nil),
-      to: log)
-  }
-
   /// Judges a captured value, then encodes the value to keep, and records or keeps it.
-  private func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
+  func compare(_ captured: Format?, _ prepared: Prepared) -> SnapshotResult {
     let read: Data?
     switch referenceData(prepared) {
     case .success(let data): read = data
@@ -377,12 +338,6 @@ struct SnapshotVerification<Value, Format> {
     case .inline(let site, _):
       return .kept(mismatch, .inline(site.settle(data)))
     }
-  }
-
-  private func finish(_ result: SnapshotResult, _ context: TestContext, _ prepared: Prepared)
-    -> Verdict
-  {
-    logged(Verdict(result: result, context: context, settings: prepared.settings))
   }
 
   /// A verdict that refuses the assertion before it runs, for a front end's own check (a

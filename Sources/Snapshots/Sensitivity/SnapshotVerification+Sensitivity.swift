@@ -1,0 +1,61 @@
+import Foundation
+
+/// Under `snapshot-record --sensitivity`, each assertion whose value matched its reference tries
+/// the changes its strategy names (``SensitivityCheck``), judged as the assertion judges its
+/// value, and logs those the comparison did not catch.
+extension SnapshotVerification {
+  /// Compares; under `snapshot-record --sensitivity`, a value that matched is then changed as
+  /// its strategy says and each change judged again (``SensitivityCheck``).
+  func checked(_ actual: Format?, _ prepared: Prepared) -> SnapshotResult {
+    let result = compare(actual, prepared)
+    if let log = SensitivityCheck.log, case .matched = result, let actual {
+      do {
+        try probe(actual, prepared, log: log)
+      } catch let refusal as Refusal {
+        return refusal.result
+      } catch {
+        // A report that cannot be written (a full disk) must not read as a snapshot that can
+        // fail: the assertion fails, and the check says tests failed.
+        return .failed(.notWritten, "The sensitivity check's report was not written: \(error)")
+      }
+    }
+    return result
+  }
+
+  private func probe(_ captured: Format, _ prepared: Prepared, log: String) throws {
+    let text = captured as? String
+    let changes =
+      strategy.changes?(captured)
+      ?? text.map { SnapshotChange.lines(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
+    // Read once for every change: the reference the value just matched.
+    let data: Data?
+    switch referenceData(prepared) {
+    case .success(let read): data = read
+    case .failure(let refusal): throw refusal
+    }
+    let reference = data.flatMap { String(data: $0, encoding: .utf8) }
+    var passed: [SensitivityCheck.Passed] = []
+    for change in changes {
+      guard case .matched = judge(change.value, prepared.withNumbersCopied, reference: data)
+      else { continue }
+      var why = change.ifUncaught ?? "the comparison does not tell it from the reference"
+      if let text, let changed = change.value as? String {
+        why = SensitivityCheck.reason(
+          SnapshotChange(change.name, changed, ifUncaught: change.ifUncaught), original: text,
+          filters: prepared.settings.filters, packageRoot: packageRoot, reference: reference)
+      }
+      passed.append(.init(change: change.name, reason: why))
+    }
+    let path: String
+    switch prepared {
+    case .file(_, let ready): path = ready.location.readPath
+    case .inline: path = "inline"
+    }
+    let (file, line) = place.source
+    try SensitivityCheck.append(
+      .init(
+        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed,
+        unchecked: strategy.changes == nil && text == nil),
+      to: log)
+  }
+}
