@@ -43,49 +43,11 @@ struct ManifestMigration {
     let bytes = Array(source.utf8)
     let lines = LineTable(bytes)
     func line(_ offset: Int) -> Int { lines.location(of: offset).line }
-    let calls = SwiftCalls.calls(in: bytes).filter { $0.nameStart != $0.start }
+    let manifest = Calls(SwiftCalls.calls(in: bytes).filter { $0.nameStart != $0.start })
     var refusals: [String] = []
     var edits: [TextEdit] = []
     var changes: [String] = []
-    // `.product(…, package: "swift-snapshot-testing")`, and bare `"SnapshotTesting"` strings in
-    // a target's dependencies, with the product's name.
-    var products: [(range: Range<Int>, name: String)] = []
-    var targetDependencies: [(name: String, list: SwiftCalls.Argument)] = []
-    var theirPackage: SwiftCalls.Call?
-    for call in calls {
-      let arguments = Dictionary(
-        call.arguments.compactMap { argument in argument.label.map { ($0, argument) } },
-        uniquingKeysWith: { first, _ in first })
-      switch call.name {
-      case "product":
-        if arguments["package"]?.literal?.value == theirs,
-          let name = arguments["name"]?.literal?.value
-        {
-          products.append((call.start..<call.end, name))
-        }
-      case "package":
-        let location =
-          arguments["url"]?.literal?.value ?? arguments["path"]?.literal?.value ?? ""
-        if location.hasSuffix(theirs) || location.hasSuffix(theirs + ".git") {
-          theirPackage = call
-        }
-      case "target", "testTarget", "executableTarget":
-        if let name = arguments["name"]?.literal?.value, let list = arguments["dependencies"],
-          let elements = list.elements
-        {
-          targetDependencies.append((name, list))
-          for element in elements {
-            if let bare = element.literal, let value = bare.value,
-              ImportMigration.modules[value] != nil
-            {
-              products.append((bare.start..<bare.end, value))
-            }
-          }
-        }
-      default: break
-      }
-    }
-    for (range, name) in products {
+    for (range, name) in manifest.products {
       guard let ours = ImportMigration.modules[name] else {
         refusals.append(
           "line \(line(range.lowerBound)): product \(name) has no counterpart in this toolkit yet")
@@ -96,42 +58,15 @@ struct ManifestMigration {
       changes.append("line \(line(range.lowerBound)): \(name) → \(ours)")
     }
     guard refusals.isEmpty else { return .refused(refusals) }
-    for (target, list) in targetDependencies {
-      let text = String(decoding: bytes[list.expressionStart..<list.expressionEnd], as: UTF8.self)
-      // What the list holds once migrated, and what that brings along.
-      var held = Set(brings.keys.filter { text.contains("\"\($0)\"") })
-      for (range, name) in products
-      where list.expressionStart <= range.lowerBound && range.upperBound <= list.expressionEnd {
-        if let ours = ImportMigration.modules[name] { held.insert(ours) }
-      }
-      var brought = Set(held.flatMap { brings[$0] ?? [] })
-      let products = addedProducts.filter { product in
-        guard additions[target]?.contains(product.name) == true, !brought.contains(product.name)
-        else { return false }
-        brought.formUnion(brings[product.name] ?? [])
-        return true
-      }
+    for (target, list) in manifest.targetDependencies {
+      let products = added(to: list, of: target, additions: additions, manifest: manifest, bytes)
       guard !products.isEmpty, let last = list.elements?.last else { continue }
-      let added = products.map { ".product(name: \"\($0.name)\", package: \"\(identity)\")" }
-      let hasComma = last.end != last.expressionEnd
-      if let indent = Self.lineIndent(before: last.start, after: list.expressionStart, in: bytes) {
-        // A list written one element a line gets one a line, with its trailing commas.
-        let lines = added.map { "\n" + indent + $0 }
-        edits.append(
-          TextEdit(
-            range: last.end..<last.end,
-            text: (hasComma ? "" : ",") + lines.joined(separator: ",") + (hasComma ? "," : "")))
-      } else {
-        edits.append(
-          TextEdit(
-            range: last.end..<last.end,
-            text: (hasComma ? " " : ", ") + added.joined(separator: ", ")))
-      }
+      edits.append(appending(products, after: last, in: list, identity: identity, bytes))
       for product in products {
         changes.append("line \(line(last.start)): \(target) gets \(product.name) (\(product.why))")
       }
     }
-    if let dependency = theirPackage, let range = elementRange(of: dependency, in: bytes) {
+    if let dependency = manifest.theirPackage, let range = elementRange(of: dependency, in: bytes) {
       edits.append(TextEdit(range: range, text: ""))
       changes.append("line \(line(dependency.start)): the \(theirs) dependency removed")
     }
@@ -146,6 +81,92 @@ struct ManifestMigration {
       return .refused(["the edited manifest would not be right; change it by hand:"] + changes)
     }
     return .rewritten(text, changes: changes)
+  }
+
+  /// What a manifest's calls say of swift-snapshot-testing.
+  private struct Calls {
+    /// `.product(…, package: "swift-snapshot-testing")`, and bare `"SnapshotTesting"` strings
+    /// in a target's dependencies, with the product's name.
+    var products: [(range: Range<Int>, name: String)] = []
+    /// Each target's dependencies list.
+    var targetDependencies: [(name: String, list: SwiftCalls.Argument)] = []
+    /// The `.package(…)` that depends on it.
+    var theirPackage: SwiftCalls.Call?
+
+    init(_ calls: [SwiftCalls.Call]) {
+      for call in calls {
+        let arguments = Dictionary(
+          call.arguments.compactMap { argument in argument.label.map { ($0, argument) } },
+          uniquingKeysWith: { first, _ in first })
+        switch call.name {
+        case "product":
+          if arguments["package"]?.literal?.value == theirs,
+            let name = arguments["name"]?.literal?.value
+          {
+            products.append((call.start..<call.end, name))
+          }
+        case "package":
+          let location =
+            arguments["url"]?.literal?.value ?? arguments["path"]?.literal?.value ?? ""
+          if location.hasSuffix(theirs) || location.hasSuffix(theirs + ".git") {
+            theirPackage = call
+          }
+        case "target", "testTarget", "executableTarget":
+          if let name = arguments["name"]?.literal?.value, let list = arguments["dependencies"],
+            let elements = list.elements
+          {
+            targetDependencies.append((name, list))
+            for element in elements {
+              if let bare = element.literal, let value = bare.value,
+                ImportMigration.modules[value] != nil
+              {
+                products.append((bare.start..<bare.end, value))
+              }
+            }
+          }
+        default: break
+        }
+      }
+    }
+  }
+
+  /// The products `target`'s dependencies `list` needs added: those its sources need
+  /// (`additions`) that nothing it holds once migrated brings along.
+  private static func added(
+    to list: SwiftCalls.Argument, of target: String, additions: [String: Set<String>],
+    manifest: Calls, _ bytes: [UInt8]
+  ) -> [(name: String, why: String)] {
+    let text = String(decoding: bytes[list.expressionStart..<list.expressionEnd], as: UTF8.self)
+    var held = Set(brings.keys.filter { text.contains("\"\($0)\"") })
+    for (range, name) in manifest.products
+    where list.expressionStart <= range.lowerBound && range.upperBound <= list.expressionEnd {
+      if let ours = ImportMigration.modules[name] { held.insert(ours) }
+    }
+    var brought = Set(held.flatMap { brings[$0] ?? [] })
+    return addedProducts.filter { product in
+      guard additions[target]?.contains(product.name) == true, !brought.contains(product.name)
+      else { return false }
+      brought.formUnion(brings[product.name] ?? [])
+      return true
+    }
+  }
+
+  /// The edit that appends `products` after `last`, the last element of `list`, written as the
+  /// list is: one a line with its trailing commas, or on the line.
+  private static func appending(
+    _ products: [(name: String, why: String)], after last: SwiftCalls.Element,
+    in list: SwiftCalls.Argument, identity: String, _ bytes: [UInt8]
+  ) -> TextEdit {
+    let added = products.map { ".product(name: \"\($0.name)\", package: \"\(identity)\")" }
+    let hasComma = last.end != last.expressionEnd
+    guard let indent = lineIndent(before: last.start, after: list.expressionStart, in: bytes) else {
+      return TextEdit(
+        range: last.end..<last.end, text: (hasComma ? " " : ", ") + added.joined(separator: ", "))
+    }
+    let lines = added.map { "\n" + indent + $0 }
+    return TextEdit(
+      range: last.end..<last.end,
+      text: (hasComma ? "" : ",") + lines.joined(separator: ",") + (hasComma ? "," : ""))
   }
 
   /// The white space that starts the line of `offset`, when that line starts after `start`
