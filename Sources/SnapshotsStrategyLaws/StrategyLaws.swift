@@ -46,7 +46,6 @@ public func strategyLawViolations<Value, Format>(
   _ strategy: Snapshotting<Value, Format>, samples: [Value]
 ) async -> [String] {
   var violations: [String] = []
-  let diffing = strategy.diffing
   if (strategy.pathExtension ?? "").isEmpty {
     violations.append("its pathExtension is not set, so its references have no extension")
   }
@@ -56,50 +55,14 @@ public func strategyLawViolations<Value, Format>(
     let name = "sample \(index)"
     do {
       let format = try await strategy.snapshot(sample).value()
-      let data = try diffing.toData(format)
-      let again = try diffing.toData(try await strategy.snapshot(sample).value())
+      let data = try strategy.diffing.toData(format)
+      let again = try strategy.diffing.toData(try await strategy.snapshot(sample).value())
       if again != data {
         violations.append(
           "\(name) snapshots to other bytes the second time (\(firstDifference(data, again)))")
       }
       snapshots.append((index, format, data))
-      if let message = diffing.diff(format, format)?.message {
-        violations.append("diff(x, x) is not nil for \(name): \(firstLine(message))")
-      }
-      let read: Format
-      do {
-        read = try diffing.fromData(data)
-      } catch {
-        violations.append("fromData cannot read what toData wrote for \(name): \(error)")
-        continue
-      }
-      let rewritten = try diffing.toData(read)
-      if rewritten != data {
-        violations.append(
-          "fromData loses information: toData(fromData(toData(x))) is not toData(x) for \(name) (\(firstDifference(data, rewritten)))"
-        )
-      }
-      if let message = diffing.diff(format, read)?.message {
-        violations.append(
-          "diff finds \(name) read back from its own bytes different: \(firstLine(message))")
-      }
-      // Each change the strategy defines for `--sensitivity` must fail its comparison, but
-      // one the strategy undoes itself (a redaction puts the value back) is the strategy's
-      // choice, not its comparison's blindness.
-      for change in strategy.changes?(format) ?? []
-      where diffing.diff(format, change.value) == nil && (try? diffing.toData(change.value)) != data
-      {
-        violations.append(
-          "diff finds \(name) and its change \"\(change.name)\" equal: --sensitivity would report it"
-            + (change.ifUncaught.map { " (\($0))" } ?? ""))
-      }
-      if let replacing = diffing.toDataReplacing {
-        let replaced = try replacing(format, data)
-        if replaced != data {
-          violations.append(
-            "toDataReplacing changes \(name)'s own reference (\(firstDifference(data, replaced)))")
-        }
-      }
+      try checkValue(format, data, strategy, name, &violations)
     } catch {
       violations.append("\(name) could not be snapshotted or written: \(error)")
     }
@@ -114,7 +77,7 @@ public func strategyLawViolations<Value, Format>(
         violations.append("\(pair) snapshot to the same bytes: give samples that differ")
         continue
       }
-      guard let difference = diffing.diff(first.format, second.format) else {
+      guard let difference = strategy.diffing.diff(first.format, second.format) else {
         violations.append("diff finds \(pair) equal, though their bytes differ")
         continue
       }
@@ -124,6 +87,51 @@ public func strategyLawViolations<Value, Format>(
     }
   }
   return violations
+}
+
+/// Appends to `violations` the laws of a single value `format` (with its bytes `data`) breaks:
+/// `diff(x, x)`, the round trip through its bytes, its changes, `toDataReplacing`.
+private func checkValue<Value, Format>(
+  _ format: Format, _ data: Data, _ strategy: Snapshotting<Value, Format>, _ name: String,
+  _ violations: inout [String]
+) throws {
+  let diffing = strategy.diffing
+  if let message = diffing.diff(format, format)?.message {
+    violations.append("diff(x, x) is not nil for \(name): \(firstLine(message))")
+  }
+  let read: Format
+  do {
+    read = try diffing.fromData(data)
+  } catch {
+    violations.append("fromData cannot read what toData wrote for \(name): \(error)")
+    return
+  }
+  let rewritten = try diffing.toData(read)
+  if rewritten != data {
+    violations.append(
+      "fromData loses information: toData(fromData(toData(x))) is not toData(x) for \(name) (\(firstDifference(data, rewritten)))"
+    )
+  }
+  if let message = diffing.diff(format, read)?.message {
+    violations.append(
+      "diff finds \(name) read back from its own bytes different: \(firstLine(message))")
+  }
+  // Each change the strategy defines for `--sensitivity` must fail its comparison, but one the
+  // strategy undoes itself (a redaction puts the value back) is the strategy's choice, not its
+  // comparison's blindness.
+  for change in strategy.changes?(format) ?? []
+  where diffing.diff(format, change.value) == nil && (try? diffing.toData(change.value)) != data {
+    violations.append(
+      "diff finds \(name) and its change \"\(change.name)\" equal: --sensitivity would report it"
+        + (change.ifUncaught.map { " (\($0))" } ?? ""))
+  }
+  if let replacing = diffing.toDataReplacing {
+    let replaced = try replacing(format, data)
+    if replaced != data {
+      violations.append(
+        "toDataReplacing changes \(name)'s own reference (\(firstDifference(data, replaced)))")
+    }
+  }
 }
 
 private func firstLine(_ text: String) -> String {
