@@ -134,22 +134,12 @@ enum SwiftTokens {
       }
       while let c = byte() {
         let start = position
+        if let holdsLineBreak = skipTrivia(c) {
+          space = true
+          if holdsLineBreak { lineBreak = true }
+          continue
+        }
         switch c {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B,
-          0x0C:
-          position += 1
-          space = true
-          if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { lineBreak = true }
-          continue
-        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-          while let next = byte(), next != UInt8(ascii: "\n") { _ = next; position += 1 }
-          space = true
-          continue
-        case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
-          skipBlockComment()
-          space = true
-          if bytes[start..<position].contains(UInt8(ascii: "\n")) { lineBreak = true }
-          continue
         case UInt8(ascii: "\""):
           skipString(hashes: 0)
           tokens.append(token(.string, text(from: start), from: start))
@@ -168,42 +158,10 @@ enum SwiftTokens {
             position += 1
             tokens.append(token(.punctuation, "#", from: start))
           }
-        case UInt8(ascii: "`"):
-          position += 1
-          while let next = byte(), next != UInt8(ascii: "`"), next != UInt8(ascii: "\n") {
-            _ = next
-            position += 1
-          }
-          if byte() == UInt8(ascii: "`") { position += 1 }
-          tokens.append(token(.identifier, text(from: start), from: start))
-        case 0x00...0x08, 0x0E...0x1F, 0x7F:
-          // Passed over as swift-syntax does: a NUL or a control character is no token.
-          position += 1
-          space = true
-          continue
-        case 0x80... where operatorCharacter(head: true) == 0 && !startsName():
-          // Neither an operator nor a name (U+FFFD, a no-break space, a byte-order mark).
-          position += max(1, scalar().length)
-          space = true
-          continue
-        case _ where Self.startsIdentifier(c) && operatorCharacter(head: true) == 0:
-          position += c < 0x80 ? 1 : scalar().length
-          while let next = byte(),
-            next < 0x80
-              ? Self.continuesIdentifier(next) : startsName() && operatorCharacter(head: true) == 0
-          {
-            position += next < 0x80 ? 1 : scalar().length
-          }
-          tokens.append(token(.identifier, text(from: start), from: start))
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-          position += 1
-          while let next = byte(),
-            Self.continuesIdentifier(next)
-              || (next == UInt8(ascii: ".") && (byte(1).map { (48...57).contains($0) } ?? false))
-          {
-            position += 1
-          }
-          tokens.append(token(.literal, text(from: start), from: start))
+        case _ where skipWord(c):
+          tokens.append(
+            token(
+              (48...57).contains(c) ? .literal : .identifier, text(from: start), from: start))
         case _
         where operatorCharacter(head: true) > 0
           || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
@@ -218,19 +176,7 @@ enum SwiftTokens {
             tokens.append(token(.literal, "/ /", from: regex.slash))
             break
           }
-          let dotted = c == UInt8(ascii: ".")
-          position += max(1, operatorCharacter(head: true))
-          while let next = byte() {
-            // `/*` and `//` start comments even right after an operator.
-            if next == UInt8(ascii: "/"),
-              byte(1) == UInt8(ascii: "/") || byte(1) == UInt8(ascii: "*")
-            {
-              break
-            }
-            let length = dotted && next == UInt8(ascii: ".") ? 1 : operatorCharacter(head: false)
-            guard length > 0 else { break }
-            position += length
-          }
+          skipOperator(c)
           tokens.append(token(.operator, text(from: start), from: start))
         default:
           position += 1
@@ -303,11 +249,11 @@ enum SwiftTokens {
         || (!head && continuations.contains { $0.contains(value) })
     }
 
-    private func text(from start: Int) -> String {
+    func text(from start: Int) -> String {
       String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    private mutating func skipBlockComment() {
+    mutating func skipBlockComment() {
       position += 2
       var depth = 1
       while let c = byte(), depth > 0 {
