@@ -100,78 +100,89 @@ struct CallReader {
         }
         index += 1
       case .punctuation:
-        switch token.punctuation {
-        case .period:
-          if current == nil { current = Postfix(start: token.start, name: nil) }
-          index += 1
-        case .leftParen:
-          if let callee = current, !token.lineBreakBefore {
-            if isDeclNameArguments(index) {
-              index = closing[index] + 1
-              continue
-            }
-            index = call(callee, open: index, suffix: index, stops: stops)
-            // `call` appended the call last.
-            current = Postfix(
-              start: callee.start, name: nil, endsWithClosure: calls.last?.trailingClosure != nil)
-          } else {
-            list(index)
-            current = Postfix(start: token.start, name: nil)
-            index = closing[index] + 1
-          }
-        case .leftBracket:
-          if let callee = current, !token.lineBreakBefore {
-            list(index)
-            index = trailingClosures(after: closing[index], callee: callee, stops: stops).next
-            current = Postfix(start: callee.start, name: nil)
-          } else {
-            list(index)
-            current = Postfix(start: token.start, name: nil)
-            index = closing[index] + 1
-          }
-        case .leftBrace:
-          if let callee = current, !callee.isLiteral, !callee.endsWithClosure,
-            isTrailingClosure(at: index, condition: stops.condition)
-          {
-            index = call(callee, open: nil, suffix: index, stops: stops)
-            current = Postfix(start: callee.start, name: nil, endsWithClosure: true)
-            continue
-          }
-          if current?.endsWithClosure == true { current = nil }
-          // A condition's body, unless an operator before it wants an operand (`x ?? { … }()`).
-          if stops.condition, !(current == nil && opensOperand(index)) { return index }
-          if current != nil {
-            // An accessor block after a property's initial value: `= x { didSet … }`.
-            accessorBlock(index)
-            current = nil
-          } else {
-            let isBlock =
-              index > start && tokens[index - 1].isAny(of: SwiftKeyword.blockOpeners)
-            closure(index)
-            current = isBlock ? nil : Postfix(start: token.start, name: nil)
-          }
-          index = closing[index] + 1
-        case .at:
-          index = attribute(index)
-          current = nil
-        case .pound:
-          let start = index
-          let isExpression: Bool
-          (index, isExpression) = poundDirective(index, end: end, stops: stops)
-          current = isExpression ? Postfix(start: tokens[start].start, name: nil) : nil
-        case .colon
-        where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(.colon)
-          && !tokens[index + 1].spaceBefore && !token.spaceBefore:
-          // A module selector: `x.Swift::reduce(…)`.
-          index += 2
-        default:
-          current = nil
-          index += 1
+        switch punctuation(at: index, after: start, end: end, stops: stops, current: &current) {
+        case .next(let next): index = next
+        case .stop(let at): return at
         }
       }
     }
     // A bracket left open in a malformed file closes at the end: never past `end`.
     return min(index, end)
+  }
+
+  /// Where ``run(from:to:stops:enumBody:)`` goes after a token: on from an index, or back to
+  /// its caller at one.
+  enum Step {
+    case next(Int)
+    case stop(Int)
+  }
+
+  /// Reads the punctuation at `index`, in a run that started at `start`: a member's period, a
+  /// call or subscript of `current`, a closure or block, an attribute, a `#` directive.
+  private mutating func punctuation(
+    at index: Int, after start: Int, end: Int, stops: Stops, current: inout Postfix?
+  ) -> Step {
+    let token = tokens[index]
+    switch token.punctuation {
+    case .period:
+      if current == nil { current = Postfix(start: token.start, name: nil) }
+      return .next(index + 1)
+    case .leftParen:
+      guard let callee = current, !token.lineBreakBefore else {
+        list(index)
+        current = Postfix(start: token.start, name: nil)
+        return .next(closing[index] + 1)
+      }
+      if isDeclNameArguments(index) { return .next(closing[index] + 1) }
+      let next = call(callee, open: index, suffix: index, stops: stops)
+      // `call` appended the call last.
+      current = Postfix(
+        start: callee.start, name: nil, endsWithClosure: calls.last?.trailingClosure != nil)
+      return .next(next)
+    case .leftBracket:
+      list(index)
+      guard let callee = current, !token.lineBreakBefore else {
+        current = Postfix(start: token.start, name: nil)
+        return .next(closing[index] + 1)
+      }
+      current = Postfix(start: callee.start, name: nil)
+      return .next(trailingClosures(after: closing[index], callee: callee, stops: stops).next)
+    case .leftBrace:
+      if let callee = current, !callee.isLiteral, !callee.endsWithClosure,
+        isTrailingClosure(at: index, condition: stops.condition)
+      {
+        current = Postfix(start: callee.start, name: nil, endsWithClosure: true)
+        return .next(call(callee, open: nil, suffix: index, stops: stops))
+      }
+      if current?.endsWithClosure == true { current = nil }
+      // A condition's body, unless an operator before it wants an operand (`x ?? { … }()`).
+      if stops.condition, !(current == nil && opensOperand(index)) { return .stop(index) }
+      if current != nil {
+        // An accessor block after a property's initial value: `= x { didSet … }`.
+        accessorBlock(index)
+        current = nil
+      } else {
+        let isBlock = index > start && tokens[index - 1].isAny(of: SwiftKeyword.blockOpeners)
+        closure(index)
+        current = isBlock ? nil : Postfix(start: token.start, name: nil)
+      }
+      return .next(closing[index] + 1)
+    case .at:
+      current = nil
+      return .next(attribute(index))
+    case .pound:
+      let (next, isExpression) = poundDirective(index, end: end, stops: stops)
+      current = isExpression ? Postfix(start: token.start, name: nil) : nil
+      return .next(next)
+    case .colon
+    where current != nil && index + 2 < end && tokens[index + 1].isPunctuation(.colon)
+      && !tokens[index + 1].spaceBefore && !token.spaceBefore:
+      // A module selector: `x.Swift::reduce(…)`.
+      return .next(index + 2)
+    default:
+      current = nil
+      return .next(index + 1)
+    }
   }
 
   /// Whether the token before `index` is a binary or prefix operator, after which a `{`
