@@ -42,35 +42,9 @@ extension CallReader {
       while position < end, !tokens[position].isPunctuation(.leftBrace) { position += 1 }
       return position < end ? closing[position] + 1 : end
     case .case:
-      if enumBody {
-        // Associated values' default values are expressions.
-        let stop = statementEnd(from: index + 1, end: end)
-        var position = index + 1
-        while position < stop {
-          guard tokens[position].isPunctuation(.leftParen) else {
-            position += 1
-            continue
-          }
-          parameters(position)
-          position = closing[position] + 1
-        }
-        return stop
-      }
-      let stop = run(
-        from: index + 1, to: end, stops: Stops(comma: false, colon: true, condition: true))
-      return stop < end && tokens[stop].isPunctuation(.colon) ? stop + 1 : stop
+      return caseLabel(index, end: end, enumBody: enumBody)
     case .do:
-      // `do throws(E) { … }`: the type is no expression.
-      var position = index + 1
-      if position < end, tokens[position].isKeyword(.throws) {
-        position += 1
-        if position < end, tokens[position].isPunctuation(.leftParen) {
-          position = closing[position] + 1
-        }
-      }
-      guard position < end, tokens[position].isPunctuation(.leftBrace) else { return position }
-      block((position + 1)..<closing[position])
-      return closing[position] + 1
+      return doStatement(index, end: end)
     case .if, .guard, .while, .for, .switch, .catch:
       let body = run(from: index + 1, to: end, stops: Stops(condition: true))
       guard body < end, tokens[body].isPunctuation(.leftBrace) else { return body }
@@ -79,29 +53,69 @@ extension CallReader {
     case .get, .set, .willSet, .didSet:
       return nil
     default:
-      if SwiftKeyword.modifiers.contains(word), let next {
-        if next.kind == .identifier
-          && next.isAny(of: SwiftKeyword.startsDeclaration)
-        {
-          return index + 1
-        }
-        // `private(set) var`, `nonisolated(unsafe) let`, `unowned(safe)`.
-        if next.isPunctuation(.leftParen), index + 3 < end,
-          tokens[index + 3].isPunctuation(.rightParen),
-          tokens[index + 2].isAny(of: SwiftKeyword.modifierArguments)
-        {
-          return index + 4
-        }
+      return modifierOrPrefix(word, at: index, end: end)
+    }
+  }
+
+  /// A `case`: an enum's, whose associated values' default values are expressions, or a
+  /// pattern's, up to its `:`.
+  private mutating func caseLabel(_ index: Int, end: Int, enumBody: Bool) -> Int {
+    guard enumBody else {
+      let stop = run(
+        from: index + 1, to: end, stops: Stops(comma: false, colon: true, condition: true))
+      return stop < end && tokens[stop].isPunctuation(.colon) ? stop + 1 : stop
+    }
+    let stop = statementEnd(from: index + 1, end: end)
+    var position = index + 1
+    while position < stop {
+      guard tokens[position].isPunctuation(.leftParen) else {
+        position += 1
+        continue
       }
-      // `unsafe x`, `borrow x`: words that take the expression after them, unless glued to it
-      // as a call (`unsafe(x)`) or a member (`borrow.x`).
-      if SwiftKeyword.prefixes.contains(word), let next, next.spaceBefore, !next.lineBreakBefore,
-        next.kind != .operator || next.text == "&"
-      {
+      parameters(position)
+      position = closing[position] + 1
+    }
+    return stop
+  }
+
+  /// `do { … }`, and `do throws(E) { … }`, whose type is no expression.
+  private mutating func doStatement(_ index: Int, end: Int) -> Int {
+    var position = index + 1
+    if position < end, tokens[position].isKeyword(.throws) {
+      position += 1
+      if position < end, tokens[position].isPunctuation(.leftParen) {
+        position = closing[position] + 1
+      }
+    }
+    guard position < end, tokens[position].isPunctuation(.leftBrace) else { return position }
+    block((position + 1)..<closing[position])
+    return closing[position] + 1
+  }
+
+  /// Any other keyword: a modifier (with its argument, `private(set)`), a word that takes the
+  /// expression after it (`unsafe x`), a statement's keyword; `nil` when it is used as a name.
+  private func modifierOrPrefix(_ word: SwiftKeyword, at index: Int, end: Int) -> Int? {
+    let next = index + 1 < end ? tokens[index + 1] : nil
+    if SwiftKeyword.modifiers.contains(word), let next {
+      if next.kind == .identifier && next.isAny(of: SwiftKeyword.startsDeclaration) {
         return index + 1
       }
-      return SwiftKeyword.statements.contains(word) ? index + 1 : nil
+      // `private(set) var`, `nonisolated(unsafe) let`, `unowned(safe)`.
+      if next.isPunctuation(.leftParen), index + 3 < end,
+        tokens[index + 3].isPunctuation(.rightParen),
+        tokens[index + 2].isAny(of: SwiftKeyword.modifierArguments)
+      {
+        return index + 4
+      }
     }
+    // `unsafe x`, `borrow x`: words that take the expression after them, unless glued to it
+    // as a call (`unsafe(x)`) or a member (`borrow.x`).
+    if SwiftKeyword.prefixes.contains(word), let next, next.spaceBefore, !next.lineBreakBefore,
+      next.kind != .operator || next.text == "&"
+    {
+      return index + 1
+    }
+    return SwiftKeyword.statements.contains(word) ? index + 1 : nil
   }
 
   /// From a statement's second token to the start of the next statement: a line break that the
