@@ -52,21 +52,7 @@ struct Dump {
       return direct.write(value, indent: indent, name: name, to: &output)
     }
     if let plain = facts.plainStructs[key] {
-      // Fields all of standard types, in an order already known (trivially for one field):
-      // from now on a `DirectStruct`.
-      let known =
-        plain.fields.labels.count < 2
-        ? Array(plain.fields.labels.indices) : facts.fieldOrders[key] ?? nil
-      if let order = known,
-        let direct = DirectStruct(typeName: plain.name, fields: plain.fields, order: order)
-      {
-        facts.directStructs[key] = direct
-        learned = true
-        return direct.write(value, indent: indent, name: name, to: &output)
-      }
-      line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
-      return writeChildren(
-        plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
+      return write(value, plain, name: name, indent: indent, visited: visited)
     }
     let mirror = Mirror(reflecting: value)
     let count = mirror.children.count
@@ -124,6 +110,31 @@ struct Dump {
     }
     line(indent, count == 0 ? "-" : "▿", name, description)
     writeChildren(fields?.children(of: value) ?? Array(mirror.children), order, indent, visited)
+  }
+
+  /// A struct already read as plain (`StructFields`), written without its mirror.
+  ///
+  /// One whose fields are all of standard types, in an order already known (trivially for one
+  /// field), is from now on a `DirectStruct`.
+  private mutating func write(
+    _ value: Any, _ plain: (name: String, fields: StructFields), name: String?, indent: Int,
+    visited: Set<ObjectIdentifier>
+  ) {
+    let valueType = type(of: value)
+    let key = ObjectIdentifier(valueType)
+    let known =
+      plain.fields.labels.count < 2
+      ? Array(plain.fields.labels.indices) : facts.fieldOrders[key] ?? nil
+    if let order = known,
+      let direct = DirectStruct(typeName: plain.name, fields: plain.fields, order: order)
+    {
+      facts.directStructs[key] = direct
+      learned = true
+      return direct.write(value, indent: indent, name: name, to: &output)
+    }
+    line(indent, plain.fields.labels.isEmpty ? "-" : "▿", name, plain.name)
+    writeChildren(
+      plain.fields.children(of: value), .byField(valueType, reflectable: false), indent, visited)
   }
 
   private mutating func writeChildren(
