@@ -187,7 +187,7 @@ import Testing
 
   private func text(_ page: String) -> String {
     var text = ""
-    _ = Snapshotting<String, String>.html.snapshot(page).run { text = $0 }
+    Snapshotting<String, String>.html.snapshot(page).run { text = $0 }
     return text
   }
 

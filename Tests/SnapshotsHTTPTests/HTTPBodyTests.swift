@@ -11,7 +11,7 @@ import Testing
 @Suite struct HTTPBodyTests {
   func text(_ message: HTTPMessage) -> String {
     var text = ""
-    _ = Snapshotting<HTTPMessage, String>.http.snapshot(message).run { text = $0 }
+    Snapshotting<HTTPMessage, String>.http.snapshot(message).run { text = $0 }
     return text
   }
 

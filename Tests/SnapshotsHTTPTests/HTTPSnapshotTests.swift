@@ -45,7 +45,7 @@ import XCTest
 
   func text<Value>(_ value: Value, as strategy: Snapshotting<Value, String>) -> String {
     var text = ""
-    _ = strategy.snapshot(value).run { text = $0 }
+    strategy.snapshot(value).run { text = $0 }
     return text
   }
 

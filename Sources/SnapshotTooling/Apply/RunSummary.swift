@@ -31,7 +31,7 @@ struct RunSummary {
 }
 
 /// `1 file`, `2 files`.
-@_spi(Tooling) public func counted(_ number: Int, _ noun: String) -> String {
+func counted(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
 }
 

@@ -1,8 +1,7 @@
 extension Sequence {
   /// The elements grouped by key, groups in the order their first element appears: output
   /// stays in the order the tests made their records.
-  @_spi(Tooling) public func groupedInOrder<Key: Hashable>(by key: (Element) -> Key) -> [[Element]]
-  {
+  func groupedInOrder<Key: Hashable>(by key: (Element) -> Key) -> [[Element]] {
     var groups: [[Element]] = []
     var positions: [Key: Int] = [:]
     for element in self {

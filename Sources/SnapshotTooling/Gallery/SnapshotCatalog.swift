@@ -14,63 +14,63 @@ import Foundation
 /// run's files, when there are). An inline snapshot the run left is an entry too, with `format`
 /// `inline`, `path` `<test file>:<line>`, and `inline`: its `line`, `column`, `old` text (absent
 /// for a new one) and `new` text (absent when the closure is to be removed).
-@_spi(Tooling) public struct SnapshotCatalog: Codable, Equatable, Sendable {
-  public static let currentVersion = 1
+struct SnapshotCatalog: Codable, Equatable, Sendable {
+  static let currentVersion = 1
   /// `.build/snapshots/snapshot-catalog.json` in a package.
-  public static func defaultFile(packageRoot: URL) -> URL {
+  static func defaultFile(packageRoot: URL) -> URL {
     packageRoot.appendingPathComponent(".build/snapshots/snapshot-catalog.json")
   }
 
-  public var version: Int
-  public var run: String?
-  public var snapshots: [Entry]
+  var version: Int
+  var run: String?
+  var snapshots: [Entry]
 
   /// How many snapshots the run failed or added.
-  public var toReview: Int { snapshots.filter { $0.status != .unchanged }.count }
+  var toReview: Int { snapshots.filter { $0.status != .unchanged }.count }
 
-  public enum Status: String, Codable, Sendable {
+  enum Status: String, Codable, Sendable {
     case unchanged, failed, new
   }
 
   /// A variant's axis and label, as its reference's name holds them.
-  public typealias Axis = ReferenceName.Axis
+  typealias Axis = ReferenceName.Axis
 
   /// An inline snapshot's pending change.
-  public struct InlineChange: Codable, Equatable, Sendable {
-    public var line: Int
-    public var column: Int
-    public var old: String?
-    public var new: String?
+  struct InlineChange: Codable, Equatable, Sendable {
+    var line: Int
+    var column: Int
+    var old: String?
+    var new: String?
   }
 
-  public struct ImageSize: Codable, Equatable, Sendable {
-    public var width: Int
-    public var height: Int
+  struct ImageSize: Codable, Equatable, Sendable {
+    var width: Int
+    var height: Int
   }
 
-  public struct Entry: Codable, Equatable, Sendable {
-    public var path: String
-    public var testFile: String?
-    public var test: String
-    public var name: String?
-    public var number: Int?
-    public var variant: [Axis]?
-    public var environment: String?
-    public var format: String
-    public var bytes: Int
-    public var image: ImageSize?
-    public var hash: String?
-    public var status: Status
-    public var actual: String?
-    public var difference: String?
-    public var inline: InlineChange?
+  struct Entry: Codable, Equatable, Sendable {
+    var path: String
+    var testFile: String?
+    var test: String
+    var name: String?
+    var number: Int?
+    var variant: [Axis]?
+    var environment: String?
+    var format: String
+    var bytes: Int
+    var image: ImageSize?
+    var hash: String?
+    var status: Status
+    var actual: String?
+    var difference: String?
+    var inline: InlineChange?
   }
 
   /// The catalog of the package now: its references, and the runs of its pending store.
   ///
   /// Actual values and differences are looked for where the tests write them when run with
   /// `environment` (`SNAPSHOT_ARTIFACTS`), the tool's own, which its test runs inherit.
-  public static func build(
+  static func build(
     packageDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> SnapshotCatalog {
     let applier = RunApplier(packageDirectory: packageDirectory, dryRun: true)
@@ -138,7 +138,7 @@ import Foundation
   }
 
   /// Writes the catalog whole (a temporary file, then a rename).
-  public func write(to file: URL) throws {
+  func write(to file: URL) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     try FileManager.default.createDirectory(

@@ -31,7 +31,7 @@ public enum OrphanScan {
   /// The orphans under `packageDirectory`, and what was kept because it could not be proven
   /// orphaned; with the references used by the tests that ran to their end (`finished`), the
   /// references those tests no longer make (``isLeftover(_:beside:functions:)``).
-  @_spi(Tooling) public static func scan(
+  static func scan(
     in packageDirectory: URL, used: Set<String>, finished: [ReferenceUse] = []
   ) -> Found {
     var declared: [String: (names: Set<String>, unknown: Reason?)] = [:]
