@@ -66,7 +66,7 @@ public struct PluginCommand: Sendable {
   func plan() -> Plan {
     do {
       let (words, options) = try translate()
-      let runsTests = words.first == "record" || words.first == "sensitivity"
+      let runsTests = words.first.flatMap(ToolVerb.init(rawValue:))?.runsTests ?? false
       return Plan(quiet: options.quiet, buildTests: runsTests, run: words)
     } catch {
       if error.isHelp { return Plan(say: error.description) }
@@ -84,18 +84,18 @@ public struct PluginCommand: Sendable {
     }
     // The most specific mode the words name wins; each other option must go with it.
     let selected = Set(given.compactMap(\.selects))
-    let verb = Self.precedence.first(where: selected.contains) ?? "record"
-    if let stray = given.first(where: { !$0.option.verbs.contains(verb) }) {
+    let verb = Self.precedence.first(where: selected.contains) ?? .record
+    if let stray = given.first(where: { !$0.option.verbs.contains(verb.rawValue) }) {
       throw .usage("--\(stray.option.name) does not go with \(Self.mode(verb))")
     }
-    if let message = ToolOptions.toolGrammar.excluded(parsed.given, in: verb) {
+    if let message = ToolOptions.toolGrammar.excluded(parsed.given, in: verb.rawValue) {
       throw .usage(message)
     }
     if parsed.values.review && !parsed.values.browser && !ReviewTerminal.isAvailable {
       throw .usage("\(ReviewTerminal.Unavailable())")
     }
     parsed.values.packageDirectory = packageDirectory.path
-    if verb == "migrate" {
+    if verb == .migrate {
       guard let toolkitIdentity else {
         throw .usage("swift-snapshots is not a dependency of this package")
       }
@@ -105,18 +105,23 @@ public struct PluginCommand: Sendable {
       parsed.values.file = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
     }
     let tool = ToolOptions.toolGrammar
-    let toolVerb = tool.verbs.first { $0.name == verb }
+    let toolVerb = tool.verbs.first { $0.name == verb.rawValue }
     let argument = toolVerb?.argument.flatMap { parsed.values[keyPath: $0.key] }.map { [$0] } ?? []
     let options = toolVerb.map { tool.options(of: $0).flatMap { $0.words(parsed.values) } } ?? []
-    return ([verb] + argument + options, parsed.values)
+    return ([verb.rawValue] + argument + options, parsed.values)
   }
 
-  /// The tool's verbs the plugin's modes run, the more specific first: `--pending --from D`
-  /// lists the pending changes of those shards rather than applying them.
-  static let precedence = ["sensitivity", "migrate", "gallery", "info", "pending", "show", "apply"]
+  /// The tool's verbs the plugin's modes run, the more specific first.
+  ///
+  /// `--pending --from D` lists the pending changes of those shards rather than applying them.
+  /// Every verb an option selects is here (`OptionTableTests`): one left out would run `record`
+  /// instead.
+  static let precedence: [ToolVerb] = [
+    .sensitivity, .migrate, .gallery, .info, .pending, .show, .apply,
+  ]
 
   /// What the user's words asked for, as an error names it.
-  static func mode(_ verb: String) -> String {
+  static func mode(_ verb: ToolVerb) -> String {
     let names = ToolOptions.table.filter { $0.selects == verb && !$0.isOlder }
       .map { "--" + $0.option.name }
     guard let last = names.last else { return "a test run" }

@@ -48,18 +48,19 @@ public struct ToolOptions: Equatable, Sendable {
     var inTool: Bool
     var inPlugin: Bool
     /// The tool's verb the plugin runs when it is given, running nothing else (`--pending`).
-    var selects: String?
+    var selects: ToolVerb?
     /// A spelling kept for older command lines: in the help, never named in an error.
     var isOlder: Bool
 
     enum Place { case both, tool, plugin }
 
     init(
-      _ name: String, _ value: Option.Value, _ help: String, _ verbs: [String],
-      _ place: Place = .both, selects: String? = nil, isOlder: Bool = false,
+      _ name: String, _ value: Option.Value, _ help: String, _ verbs: [ToolVerb],
+      _ place: Place = .both, selects: ToolVerb? = nil, isOlder: Bool = false,
       isRequired: Bool = false
     ) {
-      option = Option(name: name, value: value, help: help, verbs: verbs, isRequired: isRequired)
+      option = Option(
+        name: name, value: value, help: help, verbs: verbs.map(\.rawValue), isRequired: isRequired)
       (inTool, inPlugin) = (place != .plugin, place != .tool)
       (self.selects, self.isOlder) = (selects, isOlder)
     }
@@ -73,106 +74,106 @@ public struct ToolOptions: Equatable, Sendable {
   static let filter = Entry(
     "filter", .one("regex", \.filter),
     "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others.",
-    ["record", "apply", "sensitivity"])
+    [.record, .apply, .sensitivity])
   static let dryRun = Entry(
     "dry-run", .flag(\.dryRun), "Print what would change, as diffs; write nothing.",
-    ["record", "apply", "migrate"])
+    [.record, .apply, .migrate])
   static let includeInterrupted = Entry(
     "include-interrupted", .flag(\.includeInterrupted),
     "Also take the runs whose tests did not finish (interrupted or crashed), which are otherwise left.",
-    ["apply", "pending"])
+    [.apply, .pending])
   static let discardInterrupted = Entry(
     "discard-interrupted", .flag(\.discardInterrupted),
     "Delete the runs whose tests did not finish (interrupted or crashed), applying none of their records.",
-    ["apply"])
+    [.apply])
   static let prune = Entry(
     "prune", .flag(\.prune),
     "Delete references whose tests are gone or no longer make them (after a complete run).",
-    ["record"])
+    [.record])
   static let review = Entry(
     "review", .flag(\.review),
     "Decide each change in the terminal, groups of changes that share a hunk first (keys: a accept, r reject, s skip, e a group's changes one by one, A/R accept/reject the rest, q quit, ? help).",
-    ["record", "apply"])
+    [.record, .apply])
   static let browser = Entry(
     "browser", .flag(\.browser),
     "With --review: decide in a browser instead, at the address the tool prints (127.0.0.1, a port of its own and a token only it knows); the same keys, groups first, images side by side, as a slider, an onion skin or their difference. Ctrl-C ends it; what is not decided stays pending.",
-    ["record", "apply"])
+    [.record, .apply])
   static let accept = Entry(
     "accept", .list("id", \.accept),
     "Run nothing: apply only these pending changes (a change's or a group's id, or a unique prefix of one).",
-    ["apply"],
-    selects: "apply")
+    [.apply],
+    selects: .apply)
   static let reject = Entry(
     "reject", .list("id", \.reject),
     "Run nothing: drop these pending changes (ids as for --accept); their references and sources stay as they are.",
-    ["apply"], selects: "apply")
+    [.apply], selects: .apply)
 
   /// Every option, in the order the help lists them.
   static let table: [Entry] = [
     Entry(
       "package-directory", .one("package-directory", \.packageDirectory),
       "The package to work in (default: the current directory).",
-      ["record", "apply", "migrate", "catalog", "gallery", "pending", "show", "sensitivity"], .tool),
+      [.record, .apply, .migrate, .catalog, .gallery, .pending, .show, .sensitivity], .tool),
     Entry(
       "test-binary", .one("test-binary", \.testBinary),
-      "The package's test binary (<Package>PackageTests.xctest).", ["record", "sensitivity"], .tool,
+      "The package's test binary (<Package>PackageTests.xctest).", [.record, .sensitivity], .tool,
       isRequired: true),
     Entry(
       "toolkit-identity", .one("toolkit-identity", \.toolkitIdentity),
-      "This toolkit's package identity in the manifest.", ["migrate"], .tool),
+      "This toolkit's package identity in the manifest.", [.migrate], .tool),
     filter, dryRun,
     Entry(
       "apply-only", .flag(\.applyOnly), "Run nothing: apply what earlier `swift test` runs left.",
-      ["apply"], .plugin, selects: "apply"),
+      [.apply], .plugin, selects: .apply),
     Entry(
       "from", .list("dir", \.from),
       "A folder of runs that CI shards left (SNAPSHOTS_PENDING_DIR), instead of this package's store; repeat for each shard.",
-      ["apply", "pending", "show"], selects: "apply"),
+      [.apply, .pending, .show], selects: .apply),
     Entry(
-      "apply", .list("dir", \.from), "The older spelling of --from.", ["apply", "pending", "show"],
-      .plugin, selects: "apply", isOlder: true),
+      "apply", .list("dir", \.from), "The older spelling of --from.", [.apply, .pending, .show],
+      .plugin, selects: .apply, isOlder: true),
     includeInterrupted, discardInterrupted, prune, review, browser,
     Entry(
       "pending", .flag(\.pending),
       "Run nothing: list the pending changes and their ids, the groups of changes that share a hunk first.",
-      ["pending"], .plugin, selects: "pending"),
+      [.pending], .plugin, selects: .pending),
     Entry(
       "json", .flag(\.json),
       "List the pending changes as JSON (schema version \(PendingListing.schemaVersion), described in PendingChangesAsData).",
-      ["pending"]),
+      [.pending]),
     Entry(
-      "show", .one("id", \.changeID), "Run nothing: show one pending change.", ["show"], .plugin,
-      selects: "show"),
-    Entry("diff", .flag(\.diff), "Show the change's header and diff (the default).", ["show"]),
-    Entry("new", .flag(\.new), "Show the bytes the change would write, alone.", ["show"]),
-    Entry("old", .flag(\.old), "Show the reference as it is, alone.", ["show"]),
+      "show", .one("id", \.changeID), "Run nothing: show one pending change.", [.show], .plugin,
+      selects: .show),
+    Entry("diff", .flag(\.diff), "Show the change's header and diff (the default).", [.show]),
+    Entry("new", .flag(\.new), "Show the bytes the change would write, alone.", [.show]),
+    Entry("old", .flag(\.old), "Show the reference as it is, alone.", [.show]),
     accept, reject,
     Entry(
       "gallery", .flag(\.gallery),
       "Then write the catalog and the gallery page (.build/snapshots/gallery.html).",
-      ["record", "apply"]),
+      [.record, .apply]),
     Entry(
       "gallery-only", .flag(\.galleryOnly),
       "Run nothing: write .build/snapshots/snapshot-catalog.json and .build/snapshots/gallery.html, every snapshot of the package, the newest failing run's first, to open in a browser from file://.",
-      ["gallery"], .plugin, selects: "gallery"),
+      [.gallery], .plugin, selects: .gallery),
     Entry(
       "info", .one("file", \.file),
       "Run nothing: print where a PNG reference was recorded (its environment fingerprint).",
-      ["info"], .plugin, selects: "info"),
+      [.info], .plugin, selects: .info),
     Entry(
       "output", .one("output", \.output),
-      "Where to write it (default: .build/snapshots/snapshot-catalog.json).", ["catalog"], .tool),
+      "Where to write it (default: .build/snapshots/snapshot-catalog.json).", [.catalog], .tool),
     Entry(
       "migrate", .flag(\.migrate),
       "Run nothing: move this package from swift-snapshot-testing. Rewrites Package.swift (its products become this toolkit's, its dependency goes) and the imports of the package's sources; all or nothing. Add this toolkit as a dependency first.",
-      ["migrate"], .plugin, selects: "migrate"),
+      [.migrate], .plugin, selects: .migrate),
     Entry(
       "sensitivity", .flag(\.sensitivity),
       "Run the tests once more and, for each passing snapshot, change its value as its strategy defines (a text: each line); tell the changes its comparison lets pass, and why. Writes nothing; exits 1 where a snapshot cannot fail at all.",
-      ["sensitivity"], .plugin, selects: "sensitivity"),
+      [.sensitivity], .plugin, selects: .sensitivity),
     Entry(
       "quiet", .flag(\.quiet), "Print no progress and no test output: only changes and problems.",
-      ["record", "apply", "sensitivity"]),
+      [.record, .apply, .sensitivity]),
   ]
 
   /// The options that do not go together, for the tool and the plugin alike.
@@ -184,7 +185,8 @@ public struct ToolOptions: Equatable, Sendable {
     // A record's `--filter` picks the tests to run, which a review goes through; an apply's
     // picks the changes, which the review or the ids pick.
     .init(these: deciding, others: [dryRun.option, prune.option], reason: decides),
-    .init(these: deciding, others: [filter.option], verbs: ["apply"], reason: decides),
+    .init(
+      these: deciding, others: [filter.option], verbs: [ToolVerb.apply.rawValue], reason: decides),
   ]
   /// The options that go only with another.
   static let requirements: [Grammar.Requirement] = [

@@ -4,6 +4,9 @@ import Foundation
 public enum ToolVerb: String, CaseIterable, Sendable {
   case record, apply, migrate, info, catalog, gallery, pending, show, sensitivity
 
+  /// Whether it runs the package's tests, which the plugin then builds first.
+  var runsTests: Bool { self == .record || self == .sensitivity }
+
   var abstract: String {
     switch self {
     case .record: "Run the tests, then apply what they left and list orphaned references."
