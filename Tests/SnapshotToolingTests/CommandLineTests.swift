@@ -50,6 +50,10 @@ import Testing
     (["apply", "--force"], "Error: Unknown option '--force'"),
     (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
     (["apply", "--browser"], "Error: --browser goes only with --review"),
+    (
+      ["show", "abc", "--new", "--old"],
+      "Error: --diff, --new and --old each show the change alone: give one of them"
+    ),
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     #expect {

@@ -108,6 +108,13 @@ public struct ToolOptions: Equatable, Sendable {
     "Run nothing: drop these pending changes (ids as for --accept); their references and sources stay as they are.",
     [.apply], selects: .apply)
 
+  /// `show`'s views of a change, one at a time.
+  static let diff = Entry(
+    "diff", .flag(\.diff), "Show the change's header and diff (the default).", [.show])
+  static let new = Entry(
+    "new", .flag(\.new), "Show the bytes the change would write, alone.", [.show])
+  static let old = Entry("old", .flag(\.old), "Show the reference as it is, alone.", [.show])
+
   /// Every option, in the order the help lists them.
   static let table: [Entry] = [
     Entry(
@@ -144,10 +151,7 @@ public struct ToolOptions: Equatable, Sendable {
     Entry(
       "show", .one("id", \.changeID), "Run nothing: show one pending change.", [.show], .plugin,
       selects: .show),
-    Entry("diff", .flag(\.diff), "Show the change's header and diff (the default).", [.show]),
-    Entry("new", .flag(\.new), "Show the bytes the change would write, alone.", [.show]),
-    Entry("old", .flag(\.old), "Show the reference as it is, alone.", [.show]),
-    accept, reject,
+    diff, new, old, accept, reject,
     Entry(
       "gallery", .flag(\.gallery),
       "Then write the catalog and the gallery page (.build/snapshots/gallery.html).",
@@ -179,6 +183,8 @@ public struct ToolOptions: Equatable, Sendable {
   /// The options that do not go together, for the tool and the plugin alike.
   static let exclusions: [Grammar.Exclusion] = [
     .init(these: [includeInterrupted.option], others: [discardInterrupted.option]),
+    .init(these: [diff.option], others: [new.option, old.option], reason: oneView),
+    .init(these: [new.option], others: [old.option], reason: oneView),
     .init(
       these: [review.option], others: [accept.option, reject.option],
       reason: "--review decides in the terminal, --accept and --reject by id: give one of them"),
@@ -192,6 +198,7 @@ public struct ToolOptions: Equatable, Sendable {
   static let requirements: [Grammar.Requirement] = [
     .init(option: browser.option, needs: review.option)
   ]
+  static let oneView = "--diff, --new and --old each show the change alone: give one of them"
   static let deciding = [review.option, accept.option, reject.option]
   static let decides =
     "--review, --accept and --reject decide change by change; they do not go with --dry-run, --prune or --filter on what is pending"
