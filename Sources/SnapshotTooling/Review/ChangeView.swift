@@ -17,16 +17,16 @@ struct ChangeView {
     let location = change.record.sourceLocation
     let status: String
     switch change.status {
-    case .new: status = paint("new", "\u{1B}[32m")
-    case .changed: status = paint("changed", "\u{1B}[33m")
-    case .removed: status = paint("removed", "\u{1B}[31m")
+    case .new: status = paint("new", .green)
+    case .changed: status = paint("changed", .yellow)
+    case .removed: status = paint("removed", .red)
     }
     var lines = [
-      (position.map { paint($0, "\u{1B}[1m") + "  " } ?? "")
+      (position.map { paint($0, .bold) + "  " } ?? "")
         + "\(status) \(change.kind.rawValue) snapshot (\(change.format))  id \(change.id)",
       "Test:      \(change.testName)",
       "Source:    \(pending.relative(location.file)):\(location.line)"
-        + (sourceLine(location).map { "  \(paint($0, "\u{1B}[2m"))" } ?? ""),
+        + (sourceLine(location).map { "  \(paint($0, .dim))" } ?? ""),
     ]
     switch change.record {
     case .file(let file): lines.append("Reference: \(pending.relative(file.referencePath))")
@@ -94,7 +94,7 @@ struct ChangeView {
     text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  private func paint(_ text: String, _ code: String) -> String {
-    colored ? code + text + "\u{1B}[0m" : text
+  private func paint(_ text: String, _ colour: Terminal.Colour) -> String {
+    Terminal.paint(text, colour, if: colored)
   }
 }

@@ -292,15 +292,17 @@ import Foundation
   private func groupScreen(
     _ group: ChangeGroup, number: Int, width: Int, height: Int, colored: Bool
   ) -> [String] {
-    let paint = { (text: String, code: String) in colored ? code + text + "\u{1B}[0m" : text }
+    let paint = { (text: String, colour: Terminal.Colour) in
+      Terminal.paint(text, colour, if: colored)
+    }
     let header = [
-      paint("[group \(number + 1)/\(groups.count)]", "\u{1B}[1m")
+      paint("[group \(number + 1)/\(groups.count)]", .bold)
         + "  the same change in \(group.members.count) references  id \(group.id)",
       tally, "",
     ]
     let lines =
-      group.removed.map { paint("-" + $0, "\u{1B}[31m") }
-      + group.added.map { paint("+" + $0, "\u{1B}[32m") }
+      group.removed.map { paint("-" + $0, .red) }
+      + group.added.map { paint("+" + $0, .green) }
     let footer = [
       message ?? "",
       "a accept all \(group.members.count) · r reject all · s skip · e each, one by one · A/R accept/reject rest · q quit · ? help",

@@ -112,13 +112,13 @@
   private func fold(_ count: Int, into output: inout [DiffLine]) {
     guard countsFolds, count > 0 else { return }
     output.append(
-      DiffLine(.fold, paint("⋯ \(count) unchanged line\(count == 1 ? "" : "s")", "\u{1B}[2m")))
+      DiffLine(.fold, paint("⋯ \(count) unchanged line\(count == 1 ? "" : "s")", .dim)))
   }
 
   private func render(_ hunk: Hunk, _ diff: LineDiff, _ old: TextLines, _ new: TextLines)
     -> [DiffLine]
   {
-    var lines = [DiffLine(.hunk, paint(header(hunk), "\u{1B}[36m"))]
+    var lines = [DiffLine(.hunk, paint(header(hunk), .cyan))]
     let noNewline = DiffLine(.note, "\\ No newline at end of file")
     var i = hunk.oldStart, j = hunk.newStart
     while i < hunk.oldEnd || j < hunk.newEnd {
@@ -144,8 +144,8 @@
           lines.append(
             DiffLine(
               .removed,
-              words[o].map { WordDiff.paint($0.old, prefix: "-", code: "\u{1B}[31m") }
-                ?? paint("-" + shown(old, o), "\u{1B}[31m")))
+              words[o].map { WordDiff.paint($0.old, prefix: "-", .red) }
+                ?? paint("-" + shown(old, o), .red)))
           if old.isMissingNewline(at: o) { lines.append(noNewline) }
         }
         for (k, n) in inserted.enumerated() {
@@ -153,12 +153,12 @@
           lines.append(
             DiffLine(
               .added,
-              pair.map { WordDiff.paint($0.new, prefix: "+", code: "\u{1B}[32m") }
-                ?? paint("+" + shown(new, n), "\u{1B}[32m")))
+              pair.map { WordDiff.paint($0.new, prefix: "+", .green) }
+                ?? paint("+" + shown(new, n), .green)))
           if new.isMissingNewline(at: n) { lines.append(noNewline) }
         }
       } else if j < hunk.newEnd, diff.inserted[j] {
-        lines.append(DiffLine(.added, paint("+" + shown(new, j), "\u{1B}[32m")))
+        lines.append(DiffLine(.added, paint("+" + shown(new, j), .green)))
         if new.isMissingNewline(at: j) { lines.append(noNewline) }
         j += 1
       } else {
@@ -192,8 +192,8 @@
     }
   }
 
-  private func paint(_ line: String, _ code: String) -> String {
-    colored ? code + line + "\u{1B}[0m" : line
+  private func paint(_ line: String, _ colour: Terminal.Colour) -> String {
+    Terminal.paint(line, colour, if: colored)
   }
 }
 

@@ -37,14 +37,14 @@ struct WordDiff {
     return tokens
   }
 
-  /// A line in its colour `code`, its changed words also in reverse video.
-  static func paint(_ tokens: [(token: Substring, changed: Bool)], prefix: String, code: String)
-    -> String
-  {
-    var line = code + prefix
+  /// A line in its `colour`, its changed words also in reverse video.
+  static func paint(
+    _ tokens: [(token: Substring, changed: Bool)], prefix: String, _ colour: Terminal.Colour
+  ) -> String {
+    var line = prefix
     for (token, changed) in tokens {
       line += changed ? "\u{1B}[7m\(token)\u{1B}[27m" : String(token)
     }
-    return line + "\u{1B}[0m"
+    return Terminal.paint(line, colour, if: true)
   }
 }
