@@ -21,6 +21,8 @@ import Testing
     }
     let folder = "Tests/AppTests/__Snapshots__/CardTests/"
     try write("Tests/AppTests/CardTests.swift", Data("// tests\n".utf8))
+    // A test target whose every reference is new: its `__Snapshots__` folder is not on disk yet.
+    try write("Tests/OtherTests/OtherTests.swift", Data("// tests\n".utf8))
     let image = try Image(width: 3, height: 2, filledWith: (1, 2, 3, 255)).pngData()
     try write(folder + "card.theme=dark_width=768.png", image)
     try write(folder + "card.1.txt", Data("one".utf8))
@@ -38,6 +40,13 @@ import Testing
             sourceFile: root + "/Tests/AppTests/CardTests.swift", line: 3)),
         data: Data("actual".utf8), in: run)
     }
+    try PendingStore.write(
+      .file(
+        PendingFileRecord(
+          referencePath: root + "/Tests/OtherTests/__Snapshots__/OtherTests/first.1.txt",
+          dataFile: "", testName: "first()",
+          sourceFile: root + "/Tests/OtherTests/OtherTests.swift", line: 3)),
+      data: Data("actual".utf8), in: run)
 
     var lines: [String] = []
     let command = try SnapshotsCommand(
@@ -45,7 +54,7 @@ import Testing
     #expect(command.run(print: { lines.append($0) }) == .success)
     #expect(
       lines == [
-        "Wrote .build/snapshots/snapshot-catalog.json: 4 snapshots, 2 failed or new."
+        "Wrote .build/snapshots/snapshot-catalog.json: 5 snapshots, 3 failed or new."
       ])
     let data = try Data(
       contentsOf: SnapshotCatalog.defaultFile(packageRoot: package.url))
@@ -54,7 +63,7 @@ import Testing
     #expect(
       catalog.snapshots.map(\.path) == [
         folder + "card.1.txt", folder + "card.email.txt", folder + "card.theme=dark_width=768.png",
-        folder + "fresh.1.txt",
+        folder + "fresh.1.txt", "Tests/OtherTests/__Snapshots__/OtherTests/first.1.txt",
       ])
     let (numbered, named, variant, fresh) = (
       catalog.snapshots[0], catalog.snapshots[1], catalog.snapshots[2], catalog.snapshots[3]
@@ -73,6 +82,8 @@ import Testing
         == ".build/snapshot-artifacts/Tests/AppTests/__Snapshots__/CardTests/card.theme=dark_width=768.difference.png"
     )
     #expect(fresh.status == .new && fresh.bytes == 0 && fresh.hash == nil)
+    #expect(fresh.testFile == "Tests/AppTests/CardTests.swift")
+    #expect(catalog.snapshots[4].testFile == "Tests/OtherTests/OtherTests.swift")
     #expect(String(decoding: data, as: UTF8.self).contains("\"status\" : \"failed\""))
   }
 

@@ -127,12 +127,14 @@ struct GalleryPage {
 
   /// One snapshot as the page's data, a JSON object.
   ///
-  /// Its markup (`h`) and what the filters and the compare mode ask of it: status `s`, format `f`, search text `q`, environment `e`, each axis's
-  /// value `a` and the key of its siblings along that axis `k` (by the axis's attribute name);
-  /// in the gallery, its test file's title `g` and test `t`, which the script groups by.
-  /// Written here rather than by `JSONEncoder`, which would encode 100,000 on one core.
+  /// Its markup (`h`) and what the filters and the compare mode ask of it: status `s`, format
+  /// `f`, search text `q`, environment `e`, each axis's value `a` and the key of its siblings
+  /// along that axis `k` (by the axis's attribute name); in the gallery, its test file's title
+  /// `g` and test `t`, which the script groups by. Written here rather than by `JSONEncoder`,
+  /// which would encode 100,000 on one core.
   private func record(_ entry: SnapshotCatalog.Entry) -> String {
-    // The markup's text is escaped already; the other fields' are escaped here.
+    // The markup's text is escaped already (`PageText.html`); the other fields' are escaped
+    // here, rather than the markup scanned a second time.
     let text = { (field: String) in PageText.json(ControlCharacters.escaped(field)) }
     var fields = [
       ("h", PageText.json(item(entry))), ("s", text(entry.status.rawValue)),

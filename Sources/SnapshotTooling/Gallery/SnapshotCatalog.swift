@@ -80,13 +80,15 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
     let references = folders.flatMap { folder in
       OrphanScan.referencePaths(in: folder).map { (folder, $0) }
     }
-    let testFiles = TestFiles(besideFolders: folders)
+    var testFiles = TestFiles()
+    folders.forEach { testFiles.list(besideFolder: $0) }
     // Each reference read and described on every core: a large package has 100,000.
+    let listed = testFiles
     let read = references.concurrentMap { folder, path in
       Result { () throws(AtomicFile.ReadError) in
         try AtomicFile.read(path: path).map {
           entry(
-            path: path, folder: folder, data: $0, status: .unchanged, testFiles: testFiles,
+            path: path, folder: folder, data: $0, status: .unchanged, testFiles: listed,
             relative: relative)
         }
       }
@@ -121,9 +123,10 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
             .map(relative)
           entries[path] = known
         } else if let folder = snapshotFolder(above: path) {
+          testFiles.list(besideFolder: folder.path)
           var added = entry(
-            path: path, folder: folder.path, data: nil, status: .new,
-            testFiles: TestFiles(besideFolders: [folder.path]), relative: relative)
+            path: path, folder: folder.path, data: nil, status: .new, testFiles: testFiles,
+            relative: relative)
           added.actual = actual
           entries[path] = added
         }
@@ -227,19 +230,19 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
   /// The Swift files beside the `__Snapshots__` folders, each folder's parent listed once
   /// rather than a file looked for per reference.
   private struct TestFiles: Sendable {
-    let paths: Set<String>
+    private(set) var paths: Set<String> = []
+    private var listed: Set<String> = []
 
-    init(besideFolders folders: [String]) {
-      var paths: Set<String> = []
-      for parent in Set(folders.map { OrphanScan.split($0).folder }) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        where name.hasSuffix(".swift")
-          && FileManager.default.fileExists(atPath: parent + "/" + name)
-        {
-          paths.insert(parent + "/" + name)
-        }
+    /// Lists the Swift files beside `folder`, unless its parent is listed already.
+    mutating func list(besideFolder folder: String) {
+      let parent = OrphanScan.split(folder).folder
+      guard listed.insert(parent).inserted else { return }
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+      where name.hasSuffix(".swift")
+        && FileManager.default.fileExists(atPath: parent + "/" + name)
+      {
+        paths.insert(parent + "/" + name)
       }
-      self.paths = paths
     }
   }
 
