@@ -35,18 +35,20 @@ let package = Package(
     .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
   ],
   targets: [
-    .target(name: "Snapshots"),
+    .target(name: "SnapshotsPOSIX"),
+    .target(name: "Snapshots", dependencies: ["SnapshotsPOSIX"]),
     // For those who write strategies: `assertStrategyLaws`, apart from the default import.
     .target(name: "SnapshotsStrategyLaws", dependencies: ["Snapshots"]),
     // One snapshot per input file: `fixtures(in:matching:)` and `forEachFixture`.
     .target(name: "SnapshotsFixtures", dependencies: ["Snapshots"]),
     // `.output`: a command's exit status and streams, on posix_spawn (swift-subprocess would
     // raise every user's tools version to 6.2).
-    .target(name: "SnapshotsCommandOutput", dependencies: ["Snapshots"]),
+    .target(name: "SnapshotsCommandOutput", dependencies: ["Snapshots", "SnapshotsPOSIX"]),
     .testTarget(
       name: "SnapshotsCommandOutputTests",
       dependencies: [
         "SnapshotsCommandOutput", "InlineSnapshots", "SnapshotsStrategyLaws", "TestSupport",
+        "SnapshotsPOSIX",
       ]),
     // libxml2 (Debian: libxml2-dev): its HTML parser, for `.html` and `.htmlOutline`.
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -65,7 +67,9 @@ let package = Package(
     // `.renderedOutline`: Chromium's accessibility tree in SnapshotsHTML's outline format.
     .target(
       name: "SnapshotsBrowser",
-      dependencies: ["Snapshots", "SnapshotsPNG", "SnapshotsCommandOutput", "SnapshotsHTML"]
+      dependencies: [
+        "Snapshots", "SnapshotsPNG", "SnapshotsCommandOutput", "SnapshotsHTML", "SnapshotsPOSIX",
+      ]
     ),
     .testTarget(
       name: "SnapshotsBrowserTests",
@@ -136,7 +140,7 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .target(name: "SnapshotTooling", dependencies: ["Snapshots"]),
+    .target(name: "SnapshotTooling", dependencies: ["Snapshots", "SnapshotsPOSIX"]),
     .testTarget(
       name: "SnapshotToolingTests",
       dependencies: [

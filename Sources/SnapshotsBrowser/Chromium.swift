@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tooling) import Snapshots
 import SnapshotsCommandOutput
+import SnapshotsPOSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -36,19 +37,15 @@ final class Chromium: Sendable {
       "Install it (Debian, Ubuntu: `sudo apt-get install chromium`) or set \(variable) to a "
       + "Chromium or Chrome executable."
     if let named = environment[variable], !named.isEmpty {
-      guard FileManager.default.isExecutableFile(atPath: named) else {
+      guard Descriptors.isExecutableFile(named) else {
         throw BrowserError(
           description: "\(variable) names \(named), which is not an executable file. \(install)")
       }
       return named
     }
     let path = environment["PATH"] ?? ""
-    let folders = path.split(separator: ":").map(String.init)
     for name in names {
-      for folder in folders {
-        let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      }
+      if let found = Descriptors.executable(named: name, onPath: path) { return found }
     }
     throw BrowserError(
       description:
@@ -110,7 +107,7 @@ final class Chromium: Sendable {
       try? FileManager.default.removeItem(at: profile)
       throw BrowserError(description: "Chromium (\(executable)) could not be started: \(error)")
     }
-    process.write(Data())
+    process.closeInput()
     let messages = Self.drain(process.standardError)
     Self.drain(process.standardOutput)
     connection = DevToolsConnection(
@@ -127,20 +124,11 @@ final class Chromium: Sendable {
   @discardableResult
   private static func drain(_ descriptor: Int32) -> Locked<[UInt8]> {
     let kept = Locked<[UInt8]>([])
-    Thread.detachNewThread {
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = chunk.withUnsafeMutableBytes {
-          Foundation.read(descriptor, $0.baseAddress, $0.count)
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        kept.withLock { kept in
-          kept += chunk[..<count]
-          if kept.count > 4096 { kept.removeFirst(kept.count - 4096) }
-        }
+    Descriptors.drain(descriptor, chunk: 4096) { chunk in
+      kept.withLock { kept in
+        kept += chunk
+        if kept.count > 4096 { kept.removeFirst(kept.count - 4096) }
       }
-      close(descriptor)
     }
     return kept
   }
@@ -166,7 +154,7 @@ final class Chromium: Sendable {
   func retire(because reason: any Error) {
     connection.end(because: BrowserError(description: "\(reason)", loss: .retired))
     Self.shared.withLock { if $0 === self { $0 = nil } }
-    Thread.detachNewThread { self.stop() }
+    Descriptors.detach { self.stop() }
   }
 
   static let profilePrefix = "swift-snapshots-chromium."
@@ -238,7 +226,7 @@ final class Chromium: Sendable {
     let launched = try Chromium(environment: ProcessInfo.processInfo.environment)
     started.withLock { $0.append(launched) }
     do {
-      try await launched.connection.call("Browser.getVersion", until: deadline)
+      try await launched.connection.send(DevTools.GetVersion(), until: deadline)
     } catch {
       launched.retire(because: error)
       throw error
@@ -257,25 +245,21 @@ final class Chromium: Sendable {
   /// than the screenshot.
   func page(until deadline: BrowserDeadline) async throws -> BrowserPage {
     if let page = idlePage.withLock({ $0.take() }) { return page }
-    let target = try await connection.call(
-      "Target.createTarget", ["url": "about:blank"], until: deadline)
-    guard let targetID = target["targetId"] as? String else {
-      throw BrowserError(description: "Chromium opened no page: \(target)")
-    }
-    let attached = try await connection.call(
-      "Target.attachToTarget", ["targetId": targetID, "flatten": true], until: deadline)
-    guard let session = attached["sessionId"] as? String else {
-      throw BrowserError(description: "Chromium attached to no page: \(attached)")
-    }
+    let targetID = try await connection.send(
+      DevTools.CreateTarget(url: "about:blank"), until: deadline
+    ).targetId
+    let session = try await connection.send(
+      DevTools.AttachToTarget(targetId: targetID), until: deadline
+    ).sessionId
     // Network: which requests are under way; Page: when the load event fires; Inspector:
     // whether the page crashes.
-    try await connection.call("Network.enable", session: session, until: deadline)
-    try await connection.call("Page.enable", session: session, until: deadline)
-    try await connection.call("Inspector.enable", session: session, until: deadline)
-    try await connection.call(
-      "Emulation.setFocusEmulationEnabled", ["enabled": true], session: session, until: deadline)
-    try await connection.call(
-      "Page.addScriptToEvaluateOnNewDocument", ["source": PageCapture.Script.atDocumentStart],
+    for domain in ["Network", "Page", "Inspector"] {
+      try await connection.send(DevTools.Enable(domain: domain), session: session, until: deadline)
+    }
+    try await connection.send(
+      DevTools.SetFocusEmulationEnabled(enabled: true), session: session, until: deadline)
+    try await connection.send(
+      DevTools.AddScriptToEvaluateOnNewDocument(source: PageCapture.Script.atDocumentStart),
       session: session, until: deadline)
     return BrowserPage(session: session, target: targetID)
   }
@@ -295,7 +279,7 @@ final class Chromium: Sendable {
       return retire(because: BrowserError(description: "No time was left to close a failed page."))
     }
     do {
-      try await connection.call("Target.closeTarget", ["targetId": page.target], until: deadline)
+      try await connection.send(DevTools.CloseTarget(targetId: page.target), until: deadline)
     } catch {
       retire(because: error)
     }

@@ -1,16 +1,12 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsPOSIX
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// A JSON object read from or written to Chromium, as `JSONSerialization` gives it.
-struct DevToolsObject: @unchecked Sendable {
-  var fields: [String: Any]
-}
 
 /// The DevTools protocol on a pipe (`--remote-debugging-pipe`), with no WebSocket and no port.
 ///
@@ -23,7 +19,6 @@ struct DevToolsObject: @unchecked Sendable {
 /// whether it was busy once loaded.
 final class DevToolsConnection: Sendable {
   private let commands: Int32
-  private let replies: Int32
   private let state = Locked(State())
   /// Held while a command is written; whether the command pipe is closed.
   private let writing = Locked(false)
@@ -32,15 +27,29 @@ final class DevToolsConnection: Sendable {
   private let ending: @Sendable () -> String
 
   /// A command sent and not answered yet: the page it is for, the deadline its wait counts
-  /// against (until its reply is read), and the task waiting for it.
+  /// against (until its reply is read), and the task waiting for its reply (the message whole,
+  /// which it decodes as its command's result).
   private struct Waiter {
     let session: String?
     let deadline: BrowserDeadline
-    let reply: CheckedContinuation<DevToolsObject, any Error>
+    let reply: CheckedContinuation<Data, any Error>
 
-    func finish(with result: Result<DevToolsObject, any Error>) {
+    func finish(with result: Result<Data, any Error>) {
       deadline.endWait()
       reply.resume(with: result)
+    }
+  }
+
+  /// A wait for a page's requests to end: the page, the deadline it counts against, and the
+  /// task waiting.
+  private struct IdleWaiter {
+    let session: String
+    let deadline: BrowserDeadline
+    let idle: CheckedContinuation<Void, any Error>
+
+    func finish(with result: Result<Void, any Error>) {
+      deadline.endWait()
+      idle.resume(with: result)
     }
   }
 
@@ -48,6 +57,8 @@ final class DevToolsConnection: Sendable {
     var nextID = 1
     /// The commands sent and not answered yet.
     var waiting: [Int: Waiter] = [:]
+    /// The waits for a page's requests to end, by a number of their own.
+    var idleWaiting: [Int: IdleWaiter] = [:]
     /// The pages whose renderer crashed: their commands are never answered.
     var crashed: Set<String> = []
     /// Per page (session), its requests under way by id: their URLs, and the order in which
@@ -61,26 +72,30 @@ final class DevToolsConnection: Sendable {
     var busy: Set<String> = []
     /// Why the connection ended, once it has.
     var ended: BrowserError?
+
+    /// Takes out the waits for idle that `matching` picks.
+    mutating func takeIdleWaiters(_ matching: (IdleWaiter) -> Bool) -> [IdleWaiter] {
+      let ids = idleWaiting.filter { matching($0.value) }.keys
+      return ids.compactMap { idleWaiting.removeValue(forKey: $0) }
+    }
   }
 
   /// `commands` is the write end of Chromium's descriptor 3, `replies` the read end of its 4;
   /// `ending` says why Chromium stopped answering (its last words on standard error).
   init(commands: Int32, replies: Int32, ending: @escaping @Sendable () -> String) {
     self.commands = commands
-    self.replies = replies
     self.ending = ending
     // A command Chromium does not read (it hangs, and the pipe is full) must not hold the
     // writer past its deadline.
     _ = fcntl(commands, F_SETFL, fcntl(commands, F_GETFL) | O_NONBLOCK)
-    Thread.detachNewThread { [self] in
-      read()
-      end(because: .ended(ending()))
-    }
+    let messages = Locked(Messages())
+    Descriptors.drain(
+      replies, { [self] chunk in messages.withLock { $0.append(chunk) }.forEach(receive) },
+      ended: { [self] in end(because: .ended(ending())) })
   }
 
   deinit {
     closeCommands()
-    close(replies)
   }
 
   /// Whether Chromium still answers.
@@ -98,17 +113,16 @@ final class DevToolsConnection: Sendable {
   ///
   /// A command not answered by then ends the connection: Chromium is not used again.
   @discardableResult
-  func call(
-    _ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
-    until deadline: BrowserDeadline
-  ) async throws -> [String: Any] {
+  func send<Command: DevToolsCommand>(
+    _ command: Command, session: String? = nil, until deadline: BrowserDeadline
+  ) async throws -> Command.Result {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
       return state.nextID
     }
-    var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-    if let session { message["sessionId"] = session }
-    var data = try JSONSerialization.data(withJSONObject: message)
+    let method = command.method
+    var data = try JSONEncoder().encode(
+      DevTools.Envelope(id: id, method: method, params: command, sessionId: session))
     data.append(0)
     let reply = try await withCheckedThrowingContinuation { continuation in
       let waiter = Waiter(session: session, deadline: deadline, reply: continuation)
@@ -121,18 +135,24 @@ final class DevToolsConnection: Sendable {
       }
       if let refused { return waiter.finish(with: .failure(refused)) }
       if let failure = write(data, method, until: deadline) { return end(because: failure) }
-      let remaining = deadline.remaining.components
-      let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+      after(deadline) { [self] in
         guard state.withLock({ $0.waiting[id] != nil }) else { return }
         end(because: .unanswered("answer", method, deadline))
       }
     }
-    if let error = reply.fields["error"] as? [String: Any] {
-      let text = error["message"] as? String ?? "\(error)"
-      throw BrowserError(description: "Chromium refused \(method): \(text)")
+    let decoded: DevTools.Reply<Command.Result>
+    do {
+      decoded = try JSONDecoder().decode(DevTools.Reply<Command.Result>.self, from: reply)
+    } catch {
+      throw BrowserError(description: "Chromium's reply to \(method) was unreadable: \(error)")
     }
-    return reply.fields["result"] as? [String: Any] ?? [:]
+    if let error = decoded.error {
+      throw BrowserError(description: "Chromium refused \(method): \(error.message)")
+    }
+    guard let result = decoded.result else {
+      throw BrowserError(description: "Chromium's reply to \(method) had no result.")
+    }
+    return result
   }
 
   /// Waits until the page has no request under way, until `deadline`; whether it was busy
@@ -140,21 +160,45 @@ final class DevToolsConnection: Sendable {
   /// one of its scripts started one.
   @discardableResult
   func networkIdle(session: String, until deadline: BrowserDeadline) async throws -> Bool {
-    deadline.beginWait()
-    defer { deadline.endWait() }
-    let busy = state.withLock {
-      $0.busy.contains(session) || $0.requests[session]?.isEmpty == false
+    let (busy, wait) = state.withLock { state in
+      defer { state.nextID += 1 }
+      let underWay = state.requests[session]?.isEmpty == false
+      return (state.busy.contains(session) || underWay, underWay ? state.nextID : nil)
     }
-    while let pending = state.withLock({ $0.requests[session]?.values.min { $0.order < $1.order } })
-    {
-      guard !deadline.hasPassed else {
-        throw BrowserError(
-          description: "The page still waits for \(pending.url) after \(deadline.budget) "
-            + "(the timeout:).")
+    guard let wait else { return busy }
+    try await withCheckedThrowingContinuation { continuation in
+      let waiter = IdleWaiter(session: session, deadline: deadline, idle: continuation)
+      deadline.beginWait()
+      let settled = state.withLock { state -> Result<Void, any Error>? in
+        if let ended = state.ended { return .failure(ended) }
+        if state.crashed.contains(session) { return .failure(BrowserError.pageCrashed) }
+        if state.requests[session]?.isEmpty != false { return .success(()) }
+        state.idleWaiting[wait] = waiter
+        return nil
       }
-      try await Task.sleep(for: .milliseconds(2))
+      if let settled { return waiter.finish(with: settled) }
+      after(deadline) { [self] in
+        let late = state.withLock { state in
+          state.idleWaiting.removeValue(forKey: wait).map {
+            ($0, state.requests[session]?.values.min { $0.order < $1.order }?.url)
+          }
+        }
+        guard let (waiter, url) = late else { return }
+        waiter.finish(
+          with: .failure(
+            BrowserError(
+              description: "The page still waits for \(url ?? "a request") after "
+                + "\(deadline.budget) (the timeout:).")))
+      }
     }
     return busy
+  }
+
+  /// Runs `body` once what is left of `deadline` has passed.
+  private func after(_ deadline: BrowserDeadline, _ body: @escaping @Sendable () -> Void) {
+    let remaining = deadline.remaining.components
+    let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: body)
   }
 
   /// Forgets a page's requests: it is closed, or loads another page.
@@ -179,7 +223,8 @@ final class DevToolsConnection: Sendable {
         guard let start = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
-          let count = Foundation.write(commands, start + offset, bytes.count - offset)
+          let count = Descriptors.write(
+            commands, UnsafeRawBufferPointer(start: start + offset, count: bytes.count - offset))
           if count > 0 {
             offset += count
           } else if count < 0 && errno == EAGAIN {
@@ -189,8 +234,6 @@ final class DevToolsConnection: Sendable {
             guard milliseconds > 0, poll(&room, 1, milliseconds) >= 0 || errno == EINTR else {
               return .unanswered("read", method, deadline)
             }
-          } else if count < 0 && errno == EINTR {
-            continue
           } else {
             return .ended(ending())
           }
@@ -200,80 +243,79 @@ final class DevToolsConnection: Sendable {
     }
   }
 
-  /// Reads messages until Chromium closes its end.
-  private func read() {
-    var buffer = [UInt8]()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        Foundation.read(replies, $0.baseAddress, $0.count)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return }
-      var start = buffer.count
-      buffer += chunk[..<count]
-      var consumed = 0
-      while let end = buffer[start...].firstIndex(of: 0) {
-        receive(Data(buffer[consumed..<end]))
-        consumed = end + 1
-        start = consumed
-      }
-      buffer.removeFirst(consumed)
-    }
-  }
-
   private func receive(_ data: Data) {
-    guard let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+    guard let message = try? JSONDecoder().decode(DevTools.Message.self, from: data) else {
       return
     }
-    if let id = fields["id"] as? Int {
-      return answer(id, with: .success(DevToolsObject(fields: fields)))
-    }
-    guard let session = fields["sessionId"] as? String, let method = fields["method"] as? String,
-      let parameters = fields["params"] as? [String: Any]
-    else { return }
-    let request = parameters["requestId"] as? String ?? ""
-    switch method {
-    case "Network.requestWillBeSent":
-      let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? request
-      let scripted = (parameters["initiator"] as? [String: Any])?["type"] as? String == "script"
+    if let id = message.id { return answer(id, with: .success(data)) }
+    switch message.event {
+    case .requestStarted(let session, let request, let url, let scripted):
       state.withLock { state in
         state.requests[session, default: [:]][request] = (state.requestsSeen, url)
         state.requestsSeen += 1
         if scripted { state.busy.insert(session) }
       }
-    case "Network.loadingFinished", "Network.loadingFailed":
-      state.withLock { state in
-        guard state.requests[session]?.removeValue(forKey: request) != nil else { return }
+    case .requestEnded(let session, let request):
+      let idle = state.withLock { state -> [IdleWaiter] in
+        guard state.requests[session]?.removeValue(forKey: request) != nil else { return [] }
         if state.loaded.contains(session) { state.busy.insert(session) }
+        guard state.requests[session]?.isEmpty == true else { return [] }
+        return state.takeIdleWaiters { $0.session == session }
       }
-    case "Page.loadEventFired":
+      for waiter in idle { waiter.finish(with: .success(())) }
+    case .loaded(let session):
       state.withLock { _ = $0.loaded.insert(session) }
-    case "Inspector.targetCrashed":
-      let waiting = state.withLock { state in
+    case .crashed(let session):
+      let (waiting, idle) = state.withLock { state in
         state.crashed.insert(session)
         let ids = state.waiting.filter { $0.value.session == session }.keys
-        return ids.compactMap { state.waiting.removeValue(forKey: $0) }
+        return (
+          ids.compactMap { state.waiting.removeValue(forKey: $0) },
+          state.takeIdleWaiters { $0.session == session }
+        )
       }
       for waiter in waiting { waiter.finish(with: .failure(BrowserError.pageCrashed)) }
-    default:
+      for waiter in idle { waiter.finish(with: .failure(BrowserError.pageCrashed)) }
+    case nil:
       break
     }
   }
 
-  private func answer(_ id: Int, with result: Result<DevToolsObject, any Error>) {
+  private func answer(_ id: Int, with result: Result<Data, any Error>) {
     state.withLock { $0.waiting.removeValue(forKey: id) }?.finish(with: result)
   }
 
   /// Ends the connection for good, once (the first reason is kept): every command waiting
   /// fails with it, later ones at once, and the command pipe is closed, which Chromium ends on.
   func end(because reason: BrowserError) {
-    let (error, waiting) = state.withLock { state in
+    let (error, waiting, idle) = state.withLock { state in
       if state.ended == nil { state.ended = reason }
       defer { state.waiting = [:] }
-      return (state.ended ?? reason, Array(state.waiting.values))
+      let idle = state.takeIdleWaiters { _ in true }
+      return (state.ended ?? reason, Array(state.waiting.values), idle)
     }
     closeCommands()
     for waiter in waiting { waiter.finish(with: .failure(error)) }
+    for waiter in idle { waiter.finish(with: .failure(error)) }
+  }
+}
+
+/// The messages Chromium writes, each ended by a NUL byte, as they come in chunks of the pipe.
+private struct Messages {
+  private var buffer: [UInt8] = []
+
+  /// Takes in a chunk; the messages it ends.
+  mutating func append(_ chunk: ArraySlice<UInt8>) -> [Data] {
+    var start = buffer.count
+    buffer += chunk
+    var consumed = 0
+    var ended: [Data] = []
+    while let end = buffer[start...].firstIndex(of: 0) {
+      ended.append(Data(buffer[consumed..<end]))
+      consumed = end + 1
+      start = consumed
+    }
+    buffer.removeFirst(consumed)
+    return ended
   }
 }

@@ -47,9 +47,9 @@ extension PageCapture {
     /// no caret, where the document was not loaded with them off) and measures the area and
     /// the masks, in CSS pixels from the document's top left; the screenshot that follows
     /// draws a frame of its own.
-    static func settled(area: [String: Any], masks: [String]) -> String {
-      let arguments =
-        (try? JSONSerialization.data(withJSONObject: [area, masks])) ?? Data("[]".utf8)
+    static func settled(area: Area, masks: [String]) -> String {
+      let encoder = JSONEncoder()
+      let arguments = [area.json(encoder), masks.json(encoder)].joined(separator: ",")
       return """
         (async ([area, masks]) => {
           \(still)
@@ -80,8 +80,33 @@ extension PageCapture {
             for (const element of found) boxes.push(box(element));
           }
           return { clip, boxes };
-        })(\(String(decoding: arguments, as: UTF8.self)))
+        })([\(arguments)])
         """
     }
+
+    /// What a screenshot captures, as ``settled(area:masks:)`` reads it: one field set.
+    struct Area: Encodable {
+      var viewport: Bool?
+      var fullPage: Bool?
+      var selector: String?
+    }
+
+    /// ``settled(area:masks:)``'s value: the area and the masks' boxes (`[left, top, width,
+    /// height]`), or what it could not find; a page measured by no script gives none of them.
+    struct Geometry: Decodable, Sendable {
+      var missing: String?
+      /// Whether ``missing`` is a mask's selector.
+      var mask: Bool?
+      var empty: String?
+      var clip: [Double]?
+      var boxes: [[Double]]?
+    }
+  }
+}
+
+extension Encodable {
+  /// The value as JSON text for a script.
+  fileprivate func json(_ encoder: JSONEncoder) -> String {
+    String(decoding: (try? encoder.encode(self)) ?? Data("null".utf8), as: UTF8.self)
   }
 }

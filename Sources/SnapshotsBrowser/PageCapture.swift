@@ -34,8 +34,9 @@ struct PageSession {
   let session: String
   let deadline: BrowserDeadline
 
-  func call(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-    try await connection.call(method, parameters, session: session, until: deadline)
+  @discardableResult
+  func send<Command: DevToolsCommand>(_ command: Command) async throws -> Command.Result {
+    try await connection.send(command, session: session, until: deadline)
   }
 }
 
@@ -45,11 +46,11 @@ enum PageCapture {
   static func screenshot(of location: PageLocation, _ request: ScreenshotRequest) async throws
     -> Image
   {
-    let area: [String: Any] =
+    let area =
       switch request.area.kind {
-      case .viewport: ["viewport": true]
-      case .fullPage: ["fullPage": true]
-      case .element(let selector): ["selector": selector]
+      case .viewport: Script.Area(viewport: true)
+      case .fullPage: Script.Area(fullPage: true)
+      case .element(let selector): Script.Area(selector: selector)
       }
     // The viewport's place and size are all a screenshot of it without masks measures: what
     // the page's requests bring later cannot move them, so the page is stilled once loaded.
@@ -77,7 +78,7 @@ enum PageCapture {
   static func inLoadedPage<Result>(
     _ location: PageLocation, _ emulation: ScreenshotRequest.Emulation,
     settling: Settling? = nil, within timeout: Duration,
-    _ work: (PageSession, [String: Any]) async throws -> Result
+    _ work: (PageSession, Script.Geometry) async throws -> Result
   ) async throws -> Result {
     try await inPage(within: timeout) { page, browser, deadline in
       let session = PageSession(
@@ -138,28 +139,23 @@ enum PageCapture {
   /// Captures the area `geometry` measured (``Script/settled(area:masks:)``'s value) and
   /// paints its masks.
   private static func capture(
-    _ request: ScreenshotRequest, _ geometry: [String: Any], _ session: PageSession
+    _ request: ScreenshotRequest, _ geometry: Script.Geometry, _ session: PageSession
   ) async throws -> Image {
-    if let missing = geometry["missing"] as? String {
-      let role = geometry["mask"] as? Bool == true ? "mask" : "area"
+    if let missing = geometry.missing {
+      let role = geometry.mask == true ? "mask" : "area"
       throw BrowserError(description: "The \(role) `\(missing)` matches no element on the page.")
     }
-    if let empty = geometry["empty"] as? String {
+    if let empty = geometry.empty {
       throw BrowserError(description: "The element `\(empty)` has no size on the page.")
     }
-    guard let clip = geometry["clip"] as? [Double], clip.count == 4,
-      let boxes = geometry["boxes"] as? [[Double]]
-    else { throw BrowserError(description: "The page's measurements were unreadable: \(geometry)") }
-    let parameters: [String: Any] = [
-      "format": "png", "optimizeForSpeed": true,
-      "clip": ["x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1],
-      "captureBeyondViewport": request.area.kind != .viewport,
-    ]
-    let shot = try await session.call("Page.captureScreenshot", parameters)
-    guard let base64 = shot["data"] as? String, let png = Data(base64Encoded: base64) else {
-      throw BrowserError(description: "Chromium's screenshot was not base64 PNG data.")
+    guard let clip = geometry.clip, clip.count == 4, let boxes = geometry.boxes else {
+      throw BrowserError(description: "The page's measurements were unreadable: \(geometry)")
     }
-    let image = try Image(pngData: png)
+    let shot = try await session.send(
+      DevTools.CaptureScreenshot(
+        clip: .init(x: clip[0], y: clip[1], width: clip[2], height: clip[3]),
+        captureBeyondViewport: request.area.kind != .viewport))
+    let image = try Image(pngData: shot.data)
     let scale = request.emulation.deviceScaleFactor
     let masks = boxes.compactMap { box -> ImageMask? in
       guard box.count == 4 else { return nil }
@@ -182,7 +178,7 @@ enum PageCapture {
   private static func load(
     _ location: PageLocation, as emulation: ScreenshotRequest.Emulation,
     in page: inout BrowserPage, _ session: PageSession, settling: Settling?
-  ) async throws -> [String: Any] {
+  ) async throws -> Script.Geometry {
     if page.emulation != emulation {
       try await emulate(emulation, session)
       page.emulation = emulation
@@ -193,7 +189,7 @@ enum PageCapture {
     switch location {
     case .html(let html):
       try await navigate(to: "about:blank", session)
-      _ = try await session.call("Page.setDocumentContent", ["frameId": page.target, "html": html])
+      try await session.send(DevTools.SetDocumentContent(frameId: page.target, html: html))
     case .address(let address):
       try await navigate(to: address, session)
     }
@@ -208,43 +204,35 @@ enum PageCapture {
   private static func emulate(
     _ emulation: ScreenshotRequest.Emulation, _ session: PageSession
   ) async throws {
-    _ = try await session.call(
-      "Emulation.setDeviceMetricsOverride",
-      [
-        "width": emulation.viewport.width, "height": emulation.viewport.height,
-        "deviceScaleFactor": emulation.deviceScaleFactor, "mobile": false,
-      ])
-    _ = try await session.call(
-      "Emulation.setEmulatedMedia",
-      [
-        "features": [
-          ["name": "prefers-color-scheme", "value": emulation.colorScheme.rawValue],
-          [
-            "name": "prefers-reduced-motion",
-            "value": emulation.reducedMotion ? "reduce" : "no-preference",
-          ],
-        ]
-      ])
+    try await session.send(
+      DevTools.SetDeviceMetricsOverride(
+        width: emulation.viewport.width, height: emulation.viewport.height,
+        deviceScaleFactor: emulation.deviceScaleFactor))
+    try await session.send(
+      DevTools.SetEmulatedMedia(features: [
+        .init(name: "prefers-color-scheme", value: emulation.colorScheme.rawValue),
+        .init(
+          name: "prefers-reduced-motion",
+          value: emulation.reducedMotion ? "reduce" : "no-preference"),
+      ]))
   }
 
   private static func navigate(to address: String, _ session: PageSession) async throws {
-    let navigation = try await session.call("Page.navigate", ["url": address])
-    if let error = navigation["errorText"] as? String, !error.isEmpty {
+    let navigation = try await session.send(DevTools.Navigate(url: address))
+    if let error = navigation.errorText, !error.isEmpty {
       throw BrowserError(description: "Chromium could not load \(address): \(error).")
     }
   }
 
   /// Runs a script in the page, waits for the promise it returns, and gives its value.
-  private static func evaluate(_ script: String, _ session: PageSession) async throws -> [String:
-    Any]
+  private static func evaluate(_ script: String, _ session: PageSession) async throws
+    -> Script.Geometry
   {
-    let result = try await session.call(
-      "Runtime.evaluate", ["expression": script, "awaitPromise": true, "returnByValue": true])
-    if let exception = result["exceptionDetails"] as? [String: Any] {
-      let thrown = (exception["exception"] as? [String: Any])?["description"] as? String
-      throw BrowserError(
-        description: "The page's script failed: \(thrown ?? exception["text"] as? String ?? "")")
+    let result = try await session.send(DevTools.Evaluate<Script.Geometry>(expression: script))
+    if let exception = result.exceptionDetails {
+      let thrown = exception.exception?.description ?? exception.text ?? ""
+      throw BrowserError(description: "The page's script failed: \(thrown)")
     }
-    return (result["result"] as? [String: Any])?["value"] as? [String: Any] ?? [:]
+    return result.result?.value ?? Script.Geometry()
   }
 }

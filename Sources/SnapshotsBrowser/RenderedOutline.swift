@@ -12,11 +12,9 @@ import SnapshotsHTML
 enum RenderedOutline {
   /// The outline of the page `session` shows.
   static func read(_ session: PageSession) async throws -> String {
-    let snapshot = try await session.call(
-      "DOMSnapshot.captureSnapshot", ["computedStyles": ["display"]])
-    let tree = try await session.call("Accessibility.getFullAXTree")
-    let nodes = (tree["nodes"] as? [[String: Any]] ?? []).compactMap(AccessibilityNode.init)
-    return text(of: nodes, elements: PageElement.all(in: snapshot))
+    let snapshot = try await session.send(DevTools.CaptureSnapshot(computedStyles: ["display"]))
+    let tree = try await session.send(DevTools.GetFullAXTree())
+    return text(of: tree.nodes, elements: PageElement.all(in: snapshot))
   }
 
   /// Chromium's names for roles ARIA names otherwise, or for which it has none: a table it takes
@@ -98,7 +96,7 @@ enum RenderedOutline {
     -> OutlineEntry
   {
     let properties = node.properties
-    func isTrue(_ name: String) -> Bool { properties[name] == "true" || properties[name] == "1" }
+    func isTrue(_ name: String) -> Bool { properties[name] == "true" }
     var states = OutlineStates()
     if role == "heading" { states.level = properties["level"] }
     if role == "link" { states.href = element?.attributes["href"] }
@@ -132,7 +130,7 @@ enum RenderedOutline {
 
 /// A node of Chromium's accessibility tree (`Accessibility.AXNode`), as far as an outline
 /// reads it.
-struct AccessibilityNode {
+struct AccessibilityNode: Decodable {
   var id: String
   var role: String
   var name: String
@@ -146,27 +144,30 @@ struct AccessibilityNode {
   /// The elements that name it, its labels among them.
   var labelledBy: [Int]
 
-  init?(_ fields: [String: Any]) {
-    guard let id = fields["nodeId"] as? String else { return nil }
-    func value(_ key: String) -> Any? { (fields[key] as? [String: Any])?["value"] }
-    self.id = id
-    role = value("role") as? String ?? ""
-    name = value("name").map { "\($0)" } ?? ""
-    self.value = value("value").map { "\($0)" }
-    ignored = fields["ignored"] as? Bool ?? false
-    children = fields["childIds"] as? [String] ?? []
-    element = fields["backendDOMNodeId"] as? Int
+  private enum CodingKeys: String, CodingKey {
+    case nodeId, role, name, value, properties, ignored, childIds, backendDOMNodeId
+  }
+
+  private struct Property: Decodable {
+    var name: String
+    var value: DevTools.Value
+  }
+
+  init(from decoder: any Decoder) throws {
+    let fields = try decoder.container(keyedBy: CodingKeys.self)
+    id = try fields.decode(String.self, forKey: .nodeId)
+    role = try fields.decodeIfPresent(DevTools.Value.self, forKey: .role)?.text ?? ""
+    name = try fields.decodeIfPresent(DevTools.Value.self, forKey: .name)?.text ?? ""
+    value = try fields.decodeIfPresent(DevTools.Value.self, forKey: .value)?.text
+    ignored = try fields.decodeIfPresent(Bool.self, forKey: .ignored) ?? false
+    children = try fields.decodeIfPresent([String].self, forKey: .childIds) ?? []
+    element = try fields.decodeIfPresent(Int.self, forKey: .backendDOMNodeId)
     properties = [:]
     labelledBy = []
-    for property in fields["properties"] as? [[String: Any]] ?? [] {
-      guard let key = property["name"] as? String,
-        let content = property["value"] as? [String: Any]
-      else { continue }
-      if let found = content["value"] { properties[key] = "\(found)" }
-      if key == "labelledby" {
-        labelledBy += (content["relatedNodes"] as? [[String: Any]] ?? []).compactMap {
-          $0["backendDOMNodeId"] as? Int
-        }
+    for property in try fields.decodeIfPresent([Property].self, forKey: .properties) ?? [] {
+      if let text = property.value.text { properties[property.name] = text }
+      if property.name == "labelledby" {
+        labelledBy += (property.value.relatedNodes ?? []).compactMap(\.backendDOMNodeId)
       }
     }
   }
@@ -188,23 +189,21 @@ struct PageElement {
 
   /// The page's nodes by their `backendNodeId`; a user-agent shadow tree's (a control's own
   /// parts) are not among them.
-  static func all(in snapshot: [String: Any]) -> [Int: PageElement] {
-    let strings = snapshot["strings"] as? [String] ?? []
-    func string(_ index: Any?) -> String? {
-      guard let index = index as? Int, strings.indices.contains(index) else { return nil }
+  static func all(in snapshot: DevTools.DOMSnapshot) -> [Int: PageElement] {
+    let strings = snapshot.strings
+    func string(_ index: Int?) -> String? {
+      guard let index, strings.indices.contains(index) else { return nil }
       return strings[index]
     }
     var elements: [Int: PageElement] = [:]
-    for document in snapshot["documents"] as? [[String: Any]] ?? [] {
-      let nodes = document["nodes"] as? [String: Any] ?? [:]
-      let names = nodes["nodeName"] as? [Int] ?? []
-      let ids = nodes["backendNodeId"] as? [Int] ?? []
-      let attributes = nodes["attributes"] as? [[Int]] ?? []
-      let layout = document["layout"] as? [String: Any] ?? [:]
+    for document in snapshot.documents {
+      let names = document.nodes.nodeName ?? []
+      let attributes = document.nodes.attributes ?? []
       var displays: [Int: String] = [:]
-      let styled = zip(layout["nodeIndex"] as? [Int] ?? [], layout["styles"] as? [[Int]] ?? [])
-      for (node, styles) in styled { displays[node] = string(styles.first) }
-      for (index, id) in ids.enumerated() {
+      for (node, styles) in zip(document.layout.nodeIndex, document.layout.styles) {
+        displays[node] = string(styles.first)
+      }
+      for (index, id) in (document.nodes.backendNodeId ?? []).enumerated() {
         let pairs = index < attributes.count ? attributes[index] : []
         var named: [String: String] = [:]
         for pair in stride(from: 0, to: pairs.count - 1, by: 2) {

@@ -1,4 +1,6 @@
 import Foundation
+@_spi(Tooling) import Snapshots
+import SnapshotsPOSIX
 
 /// A program to run and what it is given: the value a command-output snapshot is taken of.
 ///
@@ -185,13 +187,12 @@ extension Command {
   /// The program's file: the product in the tests' build folder, a path, or the first match
   /// on `PATH`.
   func resolvedExecutable() throws(CommandFailure) -> URL {
-    let manager = FileManager.default
     switch executable {
     case .product(let name):
       let folders = Self.buildFolders
       for folder in folders {
         let url = folder.appendingPathComponent(name)
-        if manager.isExecutableFile(atPath: url.path) { return url }
+        if Descriptors.isExecutableFile(url.path) { return url }
       }
       throw CommandFailure(
         description:
@@ -199,19 +200,16 @@ extension Command {
       )
     case .named(let name) where name.contains("/"):
       let url = URL(fileURLWithPath: name, relativeTo: workingDirectory).standardizedFileURL
-      guard manager.isExecutableFile(atPath: url.path) else {
+      guard Descriptors.isExecutableFile(url.path) else {
         throw CommandFailure(description: "no executable at \(url.path)")
       }
       return url
     case .named(let name):
-      let path = resolvedEnvironment["PATH"]
-      let folders = (path ?? "").split(separator: ":").map(String.init)
-      for folder in folders {
-        let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
-        if manager.isExecutableFile(atPath: url.path) { return url }
+      let path = resolvedEnvironment["PATH"] ?? ""
+      guard let found = Descriptors.executable(named: name, onPath: path) else {
+        throw CommandFailure(description: "\(name) was not found on PATH (\(path))")
       }
-      throw CommandFailure(
-        description: "\(name) was not found on PATH (\(folders.joined(separator: ":")))")
+      return URL(fileURLWithPath: found)
     }
   }
 
@@ -227,30 +225,21 @@ extension Command {
   }
 }
 
-/// Reads a pipe to its end on a thread of its own.
-private final class Drain: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
+/// A pipe read to its end on a thread of its own.
+private final class Drain: Sendable {
+  private let data = Locked(Data())
   private let done = DispatchSemaphore(value: 0)
 
   init(_ descriptor: Int32) {
-    Thread.detachNewThread { [self] in
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        lock.withLock { data.append(contentsOf: buffer[..<count]) }
-      }
-      close(descriptor)
-      done.signal()
-    }
+    Descriptors.drain(
+      descriptor, { [data] chunk in data.withLock { $0.append(contentsOf: chunk) } },
+      ended: { [done] in done.signal() })
   }
 
   /// What was read: all of it once the writer closed the pipe, or, after a short wait (a
   /// child the program left behind may hold it open), what came so far.
   func collected() -> Data {
     if done.wait(timeout: .now() + 0.5) == .success { done.signal() }
-    return lock.withLock { data }
+    return data.withLock { $0 }
   }
 }

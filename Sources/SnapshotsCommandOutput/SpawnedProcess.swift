@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsPOSIX
 
 #if canImport(Glibc)
   import Glibc
@@ -173,19 +174,15 @@ package struct SpawnedProcess {
   package func write(_ data: Data) {
     Self.ignoreBrokenPipes
     let descriptor = standardInput
-    Thread.detachNewThread {
-      var offset = 0
-      let bytes = [UInt8](data)
-      while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes {
-          Foundation.write(descriptor, $0.baseAddress, $0.count)
-        }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        offset += count
-      }
+    Descriptors.detach {
+      _ = data.withUnsafeBytes { Descriptors.writeAll($0, to: descriptor) }
       close(descriptor)
     }
+  }
+
+  /// Closes the program's standard input: it reads its end at once.
+  package func closeInput() {
+    close(standardInput)
   }
 
   /// A write to a program that has closed its input fails with `EPIPE` instead of killing
@@ -213,7 +210,7 @@ package struct SpawnedProcess {
       if result == 0, Self.pid(of: info) == pid {
         kill(-pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Descriptors.retrying { waitpid(pid, &status, 0) }
         return .ended(Self.ending(status))
       }
       if result < 0 && errno != EINTR { return .lost(String(cString: strerror(errno))) }

@@ -63,6 +63,22 @@ struct BrowserRecoveryTests {
     return try #require(Chromium.current)
   }
 
+  /// A command Chromium refuses fails with Chromium's reason, named by its method; the browser
+  /// answered, so it stays in use.
+  @Test func aRefusedCommandSaysWhyAndTheBrowserStays() async throws {
+    let browser = try await Self.browser()
+    await #expect {
+      try await Chromium.inTurn {
+        try await browser.connection.send(
+          DevTools.CloseTarget(targetId: "none"), until: BrowserDeadline(.seconds(30)))
+      }
+    } throws: { error in
+      "\(error)".hasPrefix("Chromium refused Target.closeTarget: ") && "\(error)".count > 38
+    }
+    #expect(browser.connection.isOpen)
+    #expect(Chromium.current === browser)
+  }
+
   /// A page that never answers fails in its own `timeout:` (the assertion's shorter one is not
   /// applied: it would count the wait behind other tests' screenshots), and stops the browser;
   /// the next three pass at once in another.
@@ -160,8 +176,8 @@ struct BrowserRecoveryTests {
       let html = String(repeating: "<p>Line</p>", count: 100_000)
       await #expect {
         try await Chromium.inTurn {
-          try await browser.connection.call(
-            "Page.setDocumentContent", ["frameId": "none", "html": html],
+          try await browser.connection.send(
+            DevTools.SetDocumentContent(frameId: "none", html: html),
             until: BrowserDeadline(.seconds(2)))
         }
       } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsPOSIX
 
 /// What a review's `o` does: writes the gallery page and opens it searching for the change's
 /// reference (`gallery.html#search=…`), in the desktop's browser when there is a desktop.
@@ -28,7 +29,7 @@ struct GalleryLink {
     let environment = ProcessInfo.processInfo.environment
     let opener = "/usr/bin/xdg-open"
     guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-      FileManager.default.isExecutableFile(atPath: opener)
+      Descriptors.isExecutableFile(opener)
     else { return "Gallery: \(address)" }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: opener)

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsPOSIX
 
 /// A small HTTP/1.1 server on the loopback address, for the browser review: one connection at a
 /// time, each request answered and the connection closed, so that decisions are applied in the
@@ -66,7 +67,7 @@ final class LoopbackServer {
   /// Answers requests with `handle` until it says to stop.
   func serve(_ handle: (Request) -> (Response, stop: Bool)) {
     while true {
-      let connection = Int32(Self.uninterrupted { Int(accept(listener, nil, nil)) })
+      let connection = Int32(Descriptors.retrying { Int(accept(listener, nil, nil)) })
       guard connection >= 0 else { return }
       // A client that sends nothing does not hold the review for long.
       var timeout = timeval(tv_sec: 10, tv_usec: 0)
@@ -92,7 +93,7 @@ final class LoopbackServer {
     var headEnd: Range<Data.Index>?
     while headEnd == nil {
       guard buffer.count <= headerLimit else { return nil }
-      let count = uninterrupted { recv(connection, &chunk, chunk.count, 0) }
+      let count = Descriptors.retrying { recv(connection, &chunk, chunk.count, 0) }
       guard count > 0 else { return nil }
       buffer.append(contentsOf: chunk[..<count])
       headEnd = buffer.range(of: separator)
@@ -112,7 +113,7 @@ final class LoopbackServer {
     guard (0...bodyLimit).contains(length), headers["transfer-encoding"] == nil else { return nil }
     var body = buffer[headEnd.upperBound...]
     while body.count < length {
-      let count = uninterrupted { recv(connection, &chunk, chunk.count, 0) }
+      let count = Descriptors.retrying { recv(connection, &chunk, chunk.count, 0) }
       guard count > 0 else { return nil }
       body.append(contentsOf: chunk[..<count])
     }
@@ -141,21 +142,12 @@ final class LoopbackServer {
       guard let start = bytes.baseAddress else { return }
       var sent = 0
       while sent < bytes.count {
-        let count = uninterrupted {
+        let count = Descriptors.retrying {
           send(connection, start + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
         }
         guard count > 0 else { return }
         sent += count
       }
-    }
-  }
-
-  /// A socket call's result, the call made again while a signal interrupts it (`EINTR`), so
-  /// that a signal never cuts a request or its answer short.
-  private static func uninterrupted(_ call: () -> Int) -> Int {
-    while true {
-      let result = call()
-      if result >= 0 || errno != EINTR { return result }
     }
   }
 

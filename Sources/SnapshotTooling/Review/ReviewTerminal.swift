@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsPOSIX
 
 /// The user's terminal, for a review: opened as `/dev/tty`, since a command plugin's standard
 /// input and output are SwiftPM's pipes.
@@ -122,21 +123,11 @@ final class ReviewTerminal: @unchecked Sendable {
 
   private func readByte() -> UInt8? {
     var byte: UInt8 = 0
-    while true {
-      let count = read(descriptor, &byte, 1)
-      if count == 1 { return byte }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
+    let count = withUnsafeMutableBytes(of: &byte) { Descriptors.read(descriptor, into: $0) }
+    return count == 1 ? byte : nil
   }
 
   private func write(_ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
-    }
+    _ = Array(text.utf8).withUnsafeBytes { Descriptors.writeAll($0, to: descriptor) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotsPOSIX
 
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
@@ -71,7 +72,7 @@ import Foundation
     }
     guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
     let written =
-      data.withUnsafeBytes { writeAll($0, to: descriptor) }
+      data.withUnsafeBytes { Descriptors.writeAll($0, to: descriptor) }
       && (durability == .whole || fsync(descriptor) == 0)
     let reason = written ? nil : systemError()
     close(descriptor)
@@ -188,7 +189,7 @@ import Foundation
     var data = Data()
     while true {
       let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer in
-        let count = readRetrying(descriptor, buffer)
+        let count = Descriptors.read(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
         if count > 0 { data.append(UnsafeBufferPointer(start: buffer.baseAddress, count: count)) }
         return count
       }
@@ -197,16 +198,6 @@ import Foundation
         throw ReadError(path: path, reason: "could not be read: \(systemError())")
       }
       if count < chunk { return data }
-    }
-  }
-
-  /// `read` into `buffer`, again when a signal interrupted it before any byte arrived.
-  private static func readRetrying(_ descriptor: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>)
-    -> Int
-  {
-    while true {
-      let read = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-      if read >= 0 || errno != EINTR { return read }
     }
   }
 
@@ -220,7 +211,7 @@ import Foundation
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw WriteError(path: url.path, reason: systemError()) }
     defer { close(descriptor) }
-    guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }),
+    guard bytes.withUnsafeBytes({ Descriptors.writeAll($0, to: descriptor) }),
       !synchronously || fsync(descriptor) == 0
     else {
       throw WriteError(path: url.path, reason: systemError())
@@ -228,19 +219,4 @@ import Foundation
   }
 
   private static func systemError() -> String { String(cString: strerror(errno)) }
-}
-
-/// Whether `bytes` were all written: again after a signal or a short count (a line appended
-/// goes in one `write` unless the disk is full).
-///
-/// Outside ``AtomicFile``, whose own `write` would be the one called.
-private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let count = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-    if count < 0 && errno == EINTR { continue }
-    guard count > 0 else { return false }
-    offset += count
-  }
-  return true
 }
