@@ -72,7 +72,7 @@ import Testing
     let plan = record(
       [Self.pass("XCTest"), Self.pass("Swift Testing", status: 69, started: 0)], Self.run([]),
       prune: true)
-    #expect(plan.verdict == .apply)
+    #expect(plan.course == .apply)
     let conclusion = plan.conclusion(of: recorded())
     #expect(conclusion.orphans == .listed(prune: true, suggestsPrune: true))
     #expect(
@@ -157,7 +157,7 @@ import Testing
         Self.pass("Swift Testing", status: 69, started: 0),
       ],
       Self.run([Self.file("a")]), filter: "ATests", prune: true)
-    #expect(plan.verdict == .apply)
+    #expect(plan.course == .apply)
     let conclusion = plan.conclusion(of: recorded("a"))
     #expect(conclusion.problems.isEmpty)
     #expect(
@@ -172,7 +172,7 @@ import Testing
   @Test func aFilterThatRanNothing() {
     let swiftTestingOnly = record(
       [Self.pass("Swift Testing", status: 69, started: 0)], Self.run([]), filter: "nothing")
-    #expect(swiftTestingOnly.verdict == .noTestMatched)
+    #expect(swiftTestingOnly.course == .noTestMatched)
   }
 
   @Test func aFailureNoRecordCoversStopsIt() {
@@ -217,7 +217,7 @@ import Testing
     // The failure at the conflicted record's line is the refusal's, not "not recorded".
     #expect(plan.unrecorded.isEmpty)
     var report = recorded("other")
-    report.refused = [.init(path: "render.1.txt", reason: "two different assertions…")]
+    report.refused = [Refused(path: "render.1.txt", refusal: .nameConflict)]
     let conclusion = plan.conclusion(of: report)
     #expect(conclusion.problems == ["1 refusal"])
     #expect(conclusion.orphans == .untold(nil))
@@ -228,7 +228,7 @@ import Testing
       [Self.pass("Swift Testing", status: 1, started: 1, issues: [Self.issue])],
       Self.run([Self.file("a")]))
     var report = RunApplier.Report()
-    report.refused = [.init(path: "a", reason: "changed since")]
+    report.refused = [Refused(path: "a", refusal: .sourceChanged(test: nil))]
     report.keptTargets = [Self.file("a").record.target]
     let conclusion = plan.conclusion(of: report)
     #expect(
@@ -270,7 +270,7 @@ import Testing
     #expect(asked.run.entries.count == 2 && asked.interrupted.isEmpty)
     #expect(
       RecordPlan(.store([]), options: .init(packageDirectory: Self.package.path), isApply: true)
-        .verdict
+        .course
         == .nothingPending)
     // Discarded: none of its records applied, its folder cleaned with the applied run's.
     let discarding = RecordPlan(
@@ -305,14 +305,16 @@ import Testing
   @Test func shardsAreAppliedInPlaceAndTellOrphansWhenComplete() {
     let merged = ShardMerge.Result(
       run: Self.run([Self.file("a")]),
-      conflicts: ["a.1.txt: s1 and s2 recorded different contents"],
+      conflicts: [Refused(path: "a.1.txt", refusal: .shardsDisagree(["s1", "s2"]))],
       unplaced: [], incomplete: [])
     let plan = RecordPlan(
       .shards(merged, folders: 2), options: .init(packageDirectory: Self.package.path),
       isApply: true)
     #expect(plan.headline == "Applying 1 pending record from 2 shards…")
     let conclusion = plan.conclusion(of: recorded("a"))
-    #expect(conclusion.lines.contains("Refused a.1.txt: s1 and s2 recorded different contents"))
+    #expect(
+      conclusion.lines.contains(
+        "Refused a.1.txt: s1 and s2 recorded different contents; nothing of it was applied"))
     #expect(conclusion.problems == ["1 refusal"])
     #expect(conclusion.orphans == .listed(prune: false, suggestsPrune: false))
     guard case .none = conclusion.cleanup else {

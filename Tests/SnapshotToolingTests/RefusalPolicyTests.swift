@@ -6,8 +6,6 @@ import Testing
 
 /// What may be written, case by case, as values: no file is read or written.
 @Suite struct RefusalPolicyTests {
-  typealias Refusal = RefusalPolicy.Refusal
-
   static func record(
     _ test: String = "render()", hash: String? = "h1", helper: Bool? = nil
   ) -> PendingFileRecord {
@@ -67,7 +65,7 @@ import Testing
   }
 
   @Test func inlineSourcesAndCalls() {
-    let policy = RefusalPolicy()
+    let policy = RefusalPolicy.self
     #expect(policy.source(recorded: ["h1", "h1"], now: "h1") == nil)
     #expect(policy.source(recorded: ["h1", "h0"], now: "h1") == .sourceChanged(test: nil))
     #expect(policy.call(texts: ["a", "a"], line: 4, description: "call") == nil)
@@ -77,7 +75,7 @@ import Testing
   }
 
   @Test func shardsThatDisagreeApplyNeither() {
-    let policy = RefusalPolicy()
+    let policy = RefusalPolicy.self
     let (a, b) = (Data("a".utf8), Data("b".utf8))
     #expect(policy.shards(["s1", "s2"], contents: [a, b]) == .shardsDisagree(["s1", "s2"]))
     #expect(policy.shards(["s1", "s2"], contents: [a, a]) == nil)
@@ -104,7 +102,9 @@ import Testing
 
   @Test func whatIsKeptPending() {
     #expect(Refusal.notWritten("disk full").keepsRecords)
-    #expect(Refusal.sourceLeft("the test source is not UTF-8").keepsRecords)
+    #expect(Refusal.sourceNotUTF8.keepsRecords)
+    #expect(Refusal.editsOverlap.keepsRecords)
+    #expect(!Refusal.callNotFound(line: 2, call: "call").keepsRecords)
     for refusal: Refusal in [
       .nameConflict, .differentValues(2), .shardNotHere, .shardsDisagree(["a", "b"]),
     ] {

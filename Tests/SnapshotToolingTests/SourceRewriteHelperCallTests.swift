@@ -58,7 +58,8 @@ extension SourceRewriteTests {
   @Test func aNamelessRecordNeedsTheExactPosition() {
     let outcome = apply(
       Self.macroTest, [record(line: 2, column: 7, "x", function: "", label: "expansion", index: 1)])
-    #expect(outcome == .upToDate(refused: ["line 2: no call was found there"]))
+    #expect(outcome == .upToDate(refused: [.callNotFound(line: 2, call: "call")]))
+    #expect("\(Refusal.callNotFound(line: 2, call: "call"))" == "line 2: no call was found there")
   }
 
   @Test func insertsBetweenTheFirstClosureAndALaterOne() {
@@ -180,6 +181,11 @@ extension SourceRewriteTests {
     let source = "f() {\n  m {\n    \"a\"\n  } expansion: {\n    \"b\"\n  }\n}\n"
     #expect(
       apply(source, [record(line: 2, column: 3, nil, old: "a", function: "m")])
-        == .upToDate(refused: ["line 2: call of m cannot lose closure matches:"]))
+        == .upToDate(refused: [
+          .closureNotWritten(line: 2, call: "call of m", closure: "matches", removing: true)
+        ]))
+    #expect(
+      "\(Refusal.closureNotWritten(line: 2, call: "call of m", closure: "matches", removing: true))"
+        == "line 2: call of m cannot lose closure matches:")
   }
 }

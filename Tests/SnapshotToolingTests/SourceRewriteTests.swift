@@ -245,7 +245,7 @@ import Testing
       Issue.record("not refused")
       return
     }
-    #expect(reason.contains("changed since the tests ran"))
+    #expect(reason.description.contains("changed since the tests ran"))
   }
 
   @Test func refusesDifferentTextsFromOneCall() {
@@ -255,9 +255,11 @@ import Testing
       source, [record(line: 2, column: 21, "1"), record(line: 2, column: 21, "2")])
     #expect(
       outcome
-        == .upToDate(refused: [
-          "line 2: call of assertInlineSnapshot recorded 2 different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
-        ]))
+        == .upToDate(refused: [.differentTexts(2, line: 2, call: "call of assertInlineSnapshot")]))
+    #expect(
+      outcome.refusedTexts == [
+        "line 2: call of assertInlineSnapshot recorded 2 different texts in one run (a loop or a parameterized test?); give each value its own assertion, or use a file snapshot"
+      ])
   }
 
   @Test func aRefusedCallLeavesTheFilesOtherCallsToBeWritten() {
@@ -282,9 +284,11 @@ import Testing
     #expect(count == 1)
     #expect(refused.count == 2)
     #expect(
-      refused.first?.hasPrefix("line 2: call of assertInlineSnapshot recorded 2 different texts")
+      refused.first?.description.hasPrefix(
+        "line 2: call of assertInlineSnapshot recorded 2 different texts")
         == true)
-    #expect(refused.last == "line 4: no call of assertInlineSnapshot was found there")
+    #expect(
+      refused.last?.description == "line 4: no call of assertInlineSnapshot was found there")
     #expect(text.contains("  for x in [1, 2] { assertInlineSnapshot(of: x, as: .description) }\n"))
     #expect(text.contains("  assertInlineSnapshot(of: 3, as: .description) {\n    \"\"\"\n    3\n"))
   }
@@ -304,7 +308,7 @@ import Testing
     let source = "func test() {\n  assertSomethingElse(of: x)\n}\n"
     #expect(
       apply(source, [record(line: 2, column: 3, "x")])
-        == .upToDate(refused: ["line 2: no call of assertInlineSnapshot was found there"]))
+        == .upToDate(refused: [.callNotFound(line: 2, call: "call of assertInlineSnapshot")]))
   }
 
   // MARK: - Helpers
@@ -351,5 +355,15 @@ import Testing
       return nil
     }
     return text
+  }
+}
+
+extension SourceRewriteOutcome {
+  /// The calls refused, as the user reads them.
+  var refusedTexts: [String] {
+    switch self {
+    case .rewritten(_, _, let refused), .upToDate(let refused): refused.map(\.description)
+    case .refused(let refusal): [refusal.description]
+    }
   }
 }

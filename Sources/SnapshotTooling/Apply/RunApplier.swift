@@ -38,17 +38,12 @@ struct RunApplier {
       var file: String
       var count: Int
     }
-    struct Refusal: Equatable {
-      var path: String
-      var reason: String
-    }
-
     /// Refuses `targets` at `path`, keeping them pending when the policy says so.
     mutating func refuse(
-      _ path: String, _ refusal: RefusalPolicy.Refusal, targets: @autoclosure () -> [String]
+      _ path: String, _ refusal: Refusal, targets: @autoclosure () -> [String]
     ) {
       if refusal.keepsRecords { keptTargets.formUnion(targets()) }
-      refused.append(.init(path: path, reason: refusal.description))
+      refused.append(Refused(path: path, refusal: refusal))
     }
 
     /// Adds what another part of the same apply did.
@@ -64,7 +59,7 @@ struct RunApplier {
     var recorded: [String] = []
     /// Source files and how many inline snapshots each got.
     var rewritten: [Rewritten] = []
-    var refused: [Refusal] = []
+    var refused: [Refused] = []
     /// The targets (``PendingRecord/target``) of records refused whole, which stay pending: a
     /// source edited since the run, a reference that could not be written.
     var keptTargets: Set<String> = []
@@ -177,24 +172,24 @@ struct RunApplier {
     // Refused whole, the records stay pending: a later apply takes them once the file is back.
     let targets = records.map { PendingRecord.inline($0).target }
     guard let data = FileManager.default.contents(atPath: path) else {
-      report.refuse(shown, .sourceLeft("the test source could not be read"), targets: targets)
+      report.refuse(shown, .sourceUnreadable, targets: targets)
       return
     }
     guard let source = String(data: data, encoding: .utf8) else {
-      report.refuse(shown, .sourceLeft("the test source is not UTF-8"), targets: targets)
+      report.refuse(shown, .sourceNotUTF8, targets: targets)
       return
     }
     let text: String
     let count: Int
     switch SourceRewrite.apply(records, to: source, written: run.writtenSources) {
-    case .refused(let reason):
-      report.refuse(shown, .sourceLeft(reason), targets: targets)
+    case .refused(let refusal):
+      report.refuse(shown, refusal, targets: targets)
       return
     case .upToDate(let refused):
-      report.refused += refused.map { .init(path: shown, reason: $0) }
+      report.refused += refused.map { Refused(path: shown, refusal: $0) }
       return
     case .rewritten(let rewritten, let written, let refused):
-      report.refused += refused.map { .init(path: shown, reason: $0) }
+      report.refused += refused.map { Refused(path: shown, refusal: $0) }
       (text, count) = (rewritten, written)
     }
     if dryRun {
@@ -214,11 +209,7 @@ struct RunApplier {
           journaledIn: run.directory)
       } catch {
         report.refused.append(
-          .init(
-            path: shown,
-            reason:
-              "written, but the records the filter left could not be moved onto it (\(error)); run the tests again to record them"
-          ))
+          Refused(path: shown, refusal: .leftRecordsNotMoved("\(error)")))
       }
     }
     report.rewritten.append(.init(file: shown, count: count))
@@ -263,7 +254,7 @@ struct RunApplier {
   /// names were moved there by an apply stopped before it removed the record
   /// (``movesData``): they are the reference's.
   func checkedData(of record: PendingFileRecord, in folder: URL) -> Result<
-    Data, RefusalPolicy.Refusal
+    Data, Refusal
   > {
     let url = PendingRun.dataURL(of: record, in: folder)
     // Worked out only for a refusal: most bytes are as recorded.

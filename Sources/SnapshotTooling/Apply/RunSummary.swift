@@ -15,7 +15,7 @@ struct RunSummary {
       )
     }
     for refusal in report.refused {
-      lines.append("Refused \(refusal.path): \(refusal.reason)")
+      lines.append("Refused \(refusal)")
     }
     let inlineCount = report.rewritten.reduce(0) { $0 + $1.count }
     let files =

@@ -17,10 +17,10 @@ struct ShardMerge {
 
   struct Result {
     var run: PendingRun
-    /// `<target>: shard-a and shard-b recorded different contents`.
-    var conflicts: [String]
-    /// Shards whose paths could not be placed in this package, with why.
-    var unplaced: [String]
+    /// The targets shards recorded different contents for.
+    var conflicts: [Refused]
+    /// Shards whose paths could not be placed in this package.
+    var unplaced: [Refused]
     /// Shards that do not show a complete run (a test process that logged references did not
     /// end normally, or none logged): orphans cannot be told while there are any.
     var incomplete: [String]
@@ -35,7 +35,7 @@ struct ShardMerge {
 
   func merge(_ folders: [URL]) throws -> Result {
     var shards: [Shard] = []
-    var unplaced: [String] = []
+    var unplaced: [Refused] = []
     var incomplete: [String] = []
     var left: [PendingRun.Entry] = []
     for folder in folders {
@@ -43,7 +43,7 @@ struct ShardMerge {
       let run = try PendingRun.merging(runs.map(PendingRun.load))
       if !run.complete { incomplete.append(folder.lastPathComponent) }
       guard var moved = placed(run) else {
-        unplaced.append("\(folder.path): \(RefusalPolicy.Refusal.shardNotHere)")
+        unplaced.append(Refused(path: folder.path, refusal: .shardNotHere))
         continue
       }
       if let filter {
@@ -63,15 +63,15 @@ struct ShardMerge {
       }
     }
     var entries: [PendingRun.Entry] = []
-    var conflicts: [String] = []
+    var conflicts: [Refused] = []
     for target in order {
       guard let found = byTarget[target] else { continue }
       let names = found.map(\.shard)
       let shardNames = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-      if let refusal = RefusalPolicy().shards(
+      if let refusal = RefusalPolicy.shards(
         shardNames, contents: found.map { content(of: $0.entry) })
       {
-        conflicts.append("\(describe(found[0].entry.record)): \(refusal)")
+        conflicts.append(Refused(path: describe(found[0].entry.record), refusal: refusal))
         continue
       }
       // One shard's records as they are (a loop's are refused later); across shards, once.

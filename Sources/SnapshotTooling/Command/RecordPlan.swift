@@ -24,7 +24,7 @@ struct RecordPlan {
   }
 
   /// Whether the command applies anything, or stops first (nothing written).
-  enum Verdict: Equatable {
+  enum Course: Equatable {
     case apply
     /// An `apply` with no run in the store.
     case nothingPending
@@ -40,7 +40,7 @@ struct RecordPlan {
   var recordFilter: RecordFilter?
   /// What may be applied: a run of every test may write what a partial one may not.
   var policy: RefusalPolicy
-  var verdict: Verdict = .apply
+  var course: Course = .apply
   /// What is applied.
   var run: PendingRun
   /// What a filter leaves for a later apply.
@@ -69,7 +69,7 @@ struct RecordPlan {
   /// How many CI shards' folders are applied (`apply --from`); `nil` for the store.
   var shards: Int?
   /// Refusals known before applying: shards' records placed nowhere, or in conflict.
-  var refusedBeforeApplying: [String] = []
+  var refusedBeforeApplying: [Refused] = []
   /// Shards that did not report a complete run, so that orphans cannot be told.
   var incompleteShards: [String] = []
   /// The line that says what is applied.
@@ -124,11 +124,11 @@ struct RecordPlan {
     if let shards { headline += " from \(counted(shards, "shard"))" }
     self.headline = headline + "…"
     if case .store(let stored) = facts, stored.isEmpty {
-      verdict = .nothingPending
+      course = .nothingPending
     } else if case .tests = facts, options.filter != nil,
       passes.allSatisfy({ $0.testsStarted == 0 })
     {
-      verdict = .noTestMatched
+      course = .noTestMatched
     }
   }
 

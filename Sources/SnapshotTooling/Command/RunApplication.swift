@@ -79,7 +79,7 @@ struct RunApplication {
       print("error: \(error)")
       return .refused
     }
-    switch plan.verdict {
+    switch plan.course {
     case .apply: break
     case .nothingPending:
       print("No pending snapshots: run the tests first.")

@@ -68,7 +68,7 @@ struct BrowserReview {
         case .accepted: states[outcome.id] = .accepted
         case .rejected: states[outcome.id] = .rejected
         case .partlyAccepted, .partlyRejected: states[outcome.id] = .pending
-        case .refused(let reasons): states[outcome.id] = .refused(reasons.joined(separator: "; "))
+        case .refused(let refused): states[outcome.id] = .refused(refused)
         }
         decided[outcome.id] = states[outcome.id]
       }
@@ -86,7 +86,7 @@ struct BrowserReview {
     case .accept:
       switch pending.accept(change) {
       case .written: states[id] = .accepted
-      case .refused(let reasons): states[id] = .refused(reasons.joined(separator: "; "))
+      case .refused(let refused): states[id] = .refused(refused)
       }
     }
     return ([id: states[id] ?? .pending], false)
@@ -180,7 +180,9 @@ struct BrowserReview {
   /// Why each refused change was refused.
   var refusals: [String: String] {
     states.compactMapValues { state in
-      if case .refused(let reason) = state { return ControlCharacters.escaped(reason) }
+      if case .refused(let refused) = state {
+        return ControlCharacters.escaped(refused.described)
+      }
       return nil
     }
   }

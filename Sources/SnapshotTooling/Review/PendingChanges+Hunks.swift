@@ -17,7 +17,7 @@ extension PendingChanges {
       /// The group's hunks were dropped from the pending value; the rest stays pending.
       case partlyRejected
       /// Nothing was changed for it: why. It stays pending whole.
-      case refused([String])
+      case refused([Refused])
     }
 
     /// The change's id.
@@ -83,8 +83,10 @@ extension PendingChanges {
     -> GroupDecision.Outcome
   {
     let applier = applier
-    let refusal = { (refusal: RefusalPolicy.Refusal) in
-      GroupDecision.Outcome.refused(["\(applier.relative(change.entry.url.path)): \(refusal)"])
+    let refusal = { (refusal: Refusal) in
+      GroupDecision.Outcome.refused([
+        Refused(path: applier.relative(change.entry.url.path), refusal: refusal)
+      ])
     }
     guard let hunks = hunks(of: change), hunks.hunks.contains(where: { $0.key == key }) else {
       return refusal(.hunkGone)
@@ -136,7 +138,7 @@ extension PendingChanges {
       entry.record = .file(part)
       let report = write(entry, of: change)
       guard report.refused.isEmpty else {
-        return .refused(report.refused.map { "\($0.path): \($0.reason)" })
+        return .refused(report.refused)
       }
       return .partlyAccepted(report)
     case .inline(var call):
@@ -154,7 +156,8 @@ extension PendingChanges {
         rest.oldText = text
         guard let moved = SourceRewrite.rebase([rest], from: before, to: after)[0] else {
           return .refused([
-            "\(relative(call.sourceFile)): \(RefusalPolicy.Refusal.sourceLeft("line \(call.line): the call is not found again in the rewritten text, so what is left of its change could not stay pending"))"
+            Refused(
+              path: relative(call.sourceFile), refusal: .callNotFoundAfterRewrite(line: call.line))
           ])
         }
         try PendingStore.replace(change.entry.url, with: .inline(moved))
@@ -162,7 +165,7 @@ extension PendingChanges {
       let report = write(entry, of: change)
       guard report.refused.isEmpty else {
         try PendingStore.replace(change.entry.url, with: original)
-        return .refused(report.refused.map { "\($0.path): \($0.reason)" })
+        return .refused(report.refused)
       }
       reload(source: call.sourceFile)
       return .partlyAccepted(report)

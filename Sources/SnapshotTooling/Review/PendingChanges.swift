@@ -37,8 +37,8 @@ struct PendingChanges {
   /// The store's runs whose tests did not finish, left out unless asked for.
   private(set) var interrupted: [PendingRun] = []
   /// Records of shards that could not be placed in this package, or that conflict, and record
-  /// files that cannot be read: what is refused, as `path: why`.
-  private(set) var problems: [String] = []
+  /// files that cannot be read: what is refused, and where.
+  private(set) var problems: [Refused] = []
 
   /// Writes what is accepted, reading each test source's declarations once for all the
   /// accepts.
@@ -73,7 +73,9 @@ struct PendingChanges {
       merged = result.run
     }
     problems += merged.damaged.map { damaged in
-      "\(RunApplier.relative(damaged.url.path, in: packageDirectory)): \(RefusalPolicy.Refusal.recordDamaged(damaged.reason))"
+      Refused(
+        path: RunApplier.relative(damaged.url.path, in: packageDirectory),
+        refusal: .recordDamaged(damaged.reason))
     }
     records = Dictionary(grouping: all, by: \.record.target)
     writtenSources = merged.writtenSources
@@ -133,7 +135,7 @@ struct PendingChanges {
     /// Written: the files (or source) it changed.
     case written(RunApplier.Report)
     /// Refused, and still pending: why.
-    case refused([String])
+    case refused([Refused])
   }
 
   /// Applies one change through the same applier as `snapshot-record`: atomic writes,
@@ -167,7 +169,7 @@ struct PendingChanges {
         guard case .file(let file) = change.record else { continue }
         let shown = relative(file.referencePath)
         if let reasons = refused[shown] {
-          outcomes[change.id] = .refused(reasons.map { "\($0.path): \($0.reason)" })
+          outcomes[change.id] = .refused(reasons)
           continue
         }
         settle(change.target)
@@ -184,7 +186,7 @@ struct PendingChanges {
   private mutating func accept(inline change: PendingChange) -> Accepted {
     let report = write(change.entry, of: change)
     guard report.refused.isEmpty else {
-      return .refused(report.refused.map { "\($0.path): \($0.reason)" })
+      return .refused(report.refused)
     }
     settle(change.target)
     update(change.id, to: nil)

@@ -69,7 +69,7 @@ struct PendingListing: Encodable {
 
   init(_ pending: PendingChanges) {
     package = pending.packageDirectory.standardizedFileURL.path
-    problems = pending.problems.isEmpty ? nil : pending.problems
+    problems = pending.problems.isEmpty ? nil : pending.problems.map(\.description)
     // What each change needs read from disk: its hunks, and whether its bytes are the ones
     // the test left.
     let applier = pending.applier

@@ -14,7 +14,7 @@ import Foundation
   enum State: Equatable {
     case pending, skipped, accepted, rejected
     /// Accepting was refused (its source changed since the run, say): still pending.
-    case refused(String)
+    case refused([Refused])
   }
 
   private(set) var pending: PendingChanges
@@ -176,9 +176,9 @@ import Foundation
       case .written(let report):
         states[change.id] = .accepted
         note(report)
-      case .refused(let reasons):
-        states[change.id] = .refused(reasons.joined(separator: "; "))
-        message = "Not accepted: \(reasons.joined(separator: "; "))"
+      case .refused(let refused):
+        states[change.id] = .refused(refused)
+        message = "Not accepted: \(refused.described)"
         return
       }
     } else {
@@ -192,7 +192,7 @@ import Foundation
   /// a change it is all of is decided; what is left of the others stays pending, to be
   /// reviewed after the groups.
   private mutating func decide(_ group: ChangeGroup, accepting: Bool) {
-    var refusals: [String] = []
+    var refusals: [Refused] = []
     for decision in pending.decide(group, accepting: accepting) {
       switch decision.outcome {
       case .accepted(let report):
@@ -203,9 +203,9 @@ import Foundation
         decidedInPart.insert(decision.id)
         note(report)
       case .partlyRejected: decidedInPart.insert(decision.id)
-      case .refused(let reasons):
-        states[decision.id] = .refused(reasons.joined(separator: "; "))
-        refusals += reasons
+      case .refused(let refused):
+        states[decision.id] = .refused(refused)
+        refusals += refused
       }
     }
     if !refusals.isEmpty {
@@ -375,8 +375,8 @@ import Foundation
     }
     lines.append(total)
     for change in changes {
-      if case .refused(let reason) = states[change.id] {
-        lines.append("Refused \(change.id): \(reason)")
+      if case .refused(let refused) = states[change.id] {
+        lines.append("Refused \(change.id): \(refused.described)")
       }
     }
     return lines

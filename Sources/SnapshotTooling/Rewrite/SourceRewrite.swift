@@ -26,8 +26,7 @@
       records = records.filter { $0.sourceHash == hash }
       if records.isEmpty { return .upToDate(refused: []) }
     }
-    let policy = RefusalPolicy()
-    var (sites, refused) = oneRecordPerCall(records, policy)
+    var (sites, refused) = oneRecordPerCall(records)
     let names = Set(sites.map(\.functionName))
     let finder = InlineCallFinder(source: source, names: names, reader: reader)
     var calls: [(record: PendingInlineRecord, index: Int, call: InlineCall)] = []
@@ -36,7 +35,7 @@
         let index = finder.call(
           line: record.line, column: record.column, name: record.functionName)
       else {
-        refused.append("line \(record.line): no \(record.callDescription) was found there")
+        refused.append(.callNotFound(line: record.line, call: record.callDescription))
         continue
       }
       calls.append((record, index, InlineCall(finder.found[index].call, for: record)))
@@ -47,8 +46,8 @@
       ($0.index, $0.record.trailingClosureIndex) < ($1.index, $1.record.trailingClosureIndex)
     }
     if pending.isEmpty { return .upToDate(refused: refused) }
-    if let refusal = policy.source(recorded: records.map(\.sourceHash), now: hash) {
-      return .refused(refusal.description)
+    if let refusal = RefusalPolicy.source(recorded: records.map(\.sourceHash), now: hash) {
+      return .refused(refusal)
     }
     let layout = SourceLayout(Array(source.utf8))
     var edits: [TextEdit] = []
@@ -59,10 +58,10 @@
         let edit = layout.edit(
           entry.call, text: entry.record.newText, inserted: inserted[entry.index, default: 0])
       else {
-        let change = entry.record.newText == nil ? "cannot lose" : "has no place for"
         refused.append(
-          "line \(entry.record.line): \(entry.record.callDescription) \(change) closure \(entry.record.closureLabel):"
-        )
+          .closureNotWritten(
+            line: entry.record.line, call: entry.record.callDescription,
+            closure: entry.record.closureLabel, removing: entry.record.newText == nil))
         continue
       }
       if edit.range.isEmpty { inserted[entry.index, default: 0] += 1 }
@@ -71,19 +70,16 @@
     }
     if written.isEmpty { return .upToDate(refused: refused) }
     guard let rewritten = TextEdit.apply(edits, to: layout.bytes) else {
-      return .refused("two inline snapshots overlap; nothing was written")
+      return .refused(.editsOverlap)
     }
     // Read again: each closure must now read back its text.
     let check = InlineCallFinder(source: rewritten, names: names, reader: reader)
     guard check.found.count == finder.found.count else {
-      return .refused(
-        "the rewritten file would not read back with the same calls; nothing was written")
+      return .refused(.rewriteUnreadable)
     }
     for (record, index, _) in written
     where !InlineCall(check.found[index].call, for: record).holds(record.newText) {
-      return .refused(
-        "line \(record.line): the written literal would not read back as the recorded text; nothing was written"
-      )
+      return .refused(.literalUnreadable(line: record.line))
     }
     return .rewritten(rewritten, count: written.count, refused: refused)
   }
@@ -124,17 +120,17 @@
   /// One record per call site (the last, when a loop recorded the same text again), and why
   /// each call that recorded different texts is left out.
   private static func oneRecordPerCall(
-    _ records: [PendingInlineRecord], _ policy: RefusalPolicy
-  ) -> (sites: [PendingInlineRecord], refused: [String]) {
+    _ records: [PendingInlineRecord]
+  ) -> (sites: [PendingInlineRecord], refused: [Refusal]) {
     var sites: [PendingInlineRecord] = []
-    var refused: [String] = []
+    var refused: [Refusal] = []
     for group in records.groupedInOrder(by: {
       "\($0.line):\($0.column):\($0.functionName):\($0.closureLabel)"
     }) {
-      if let refusal = policy.call(
+      if let refusal = RefusalPolicy.call(
         texts: group.map(\.newText), line: group[0].line, description: group[0].callDescription)
       {
-        refused.append(refusal.description)
+        refused.append(refusal)
         continue
       }
       sites.append(group[group.count - 1])
@@ -153,9 +149,9 @@ extension PendingInlineRecord {
 /// What rewriting one source file comes to.
 public enum SourceRewriteOutcome: Equatable, Sendable {
   /// The new text, how many closures it writes, and the calls it left, with why.
-  case rewritten(String, count: Int, refused: [String])
+  case rewritten(String, count: Int, refused: [Refusal])
   /// Nothing to write; `refused` names the calls that could not be.
-  case upToDate(refused: [String])
+  case upToDate(refused: [Refusal])
   /// The whole file is left as it is.
-  case refused(String)
+  case refused(Refusal)
 }

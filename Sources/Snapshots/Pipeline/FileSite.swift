@@ -31,9 +31,9 @@ struct FileSite {
   /// for this test: what the comparison needs, or why it cannot run.
   func prepare(
     in context: TestContext, pathExtension: String?, environment: SnapshotEnvironment?
-  ) -> Result<Ready, Refusal> {
+  ) -> Result<Ready, PreparationFailure> {
     if let problem = WorkspaceRoot.problem(with: filePath) {
-      return .failure(Refusal(.invalidSettings, problem.description))
+      return .failure(PreparationFailure(.invalidSettings, problem.description))
     }
     // The scope is a task-local value: read once for both the name and the settings.
     let scope = SnapshotTestingConfiguration.current
@@ -52,7 +52,7 @@ struct FileSite {
         location.isInsidePackage(ofTestFile: filePath)
       }
     } catch {
-      return .failure(Refusal(.invalidSettings, error.description))
+      return .failure(PreparationFailure(.invalidSettings, error.description))
     }
     let claimant = ReferenceClaims.Claimant(
       test: context.identity, name: claimedName, stem: location.stem, filePath: filePath,
@@ -62,7 +62,7 @@ struct FileSite {
       PendingStore.noteConflict(
         reference: location.url.standardizedFileURL.path, testFilePath: filePath)
       return .failure(
-        Refusal(
+        PreparationFailure(
           .nameConflict,
           ReferenceClaims.conflict(
             path: location.readPath, first: owner, second: claimant.description)))

@@ -53,14 +53,14 @@ import Foundation
   var call: String { "\(functionName ?? "inline snapshot") at \(fileID):\(line)" }
 
   /// The settings the call runs with, or why they cannot be resolved.
-  func prepare() -> Result<SnapshotSettings, Refusal> {
+  func prepare() -> Result<SnapshotSettings, PreparationFailure> {
     if let problem = WorkspaceRoot.problem(with: sourceFile) {
-      return .failure(Refusal(.invalidSettings, problem.description))
+      return .failure(PreparationFailure(.invalidSettings, problem.description))
     }
     do {
       return .success(try SnapshotSettings.resolve(record: record))
     } catch {
-      return .failure(Refusal(.invalidSettings, error.description))
+      return .failure(PreparationFailure(.invalidSettings, error.description))
     }
   }
 

@@ -12,7 +12,7 @@ struct Verdict {
 }
 
 /// Why an assertion cannot run: the failed result its place's preparation returns.
-struct Refusal: Error {
+struct PreparationFailure: Error {
   var result: SnapshotResult
   init(_ kind: SnapshotFailureKind, _ message: String) { result = .failed(kind, message) }
 }

@@ -179,16 +179,16 @@ struct SnapshotVerification<Value, Format> {
       case .success(var ready):
         ready.settings.filters = withStrategyFilters(ready.settings.filters)
         return .ready(context, .file(site, ready))
-      case .failure(let refusal):
-        return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
+      case .failure(let failure):
+        return .refused(logged(Verdict(result: failure.result, context: context, settings: nil)))
       }
     case .inline(let site):
       switch site.prepare() {
       case .success(var settings):
         settings.filters = withStrategyFilters(settings.filters)
         return .ready(context, .inline(site, settings))
-      case .failure(let refusal):
-        return .refused(logged(Verdict(result: refusal.result, context: context, settings: nil)))
+      case .failure(let failure):
+        return .refused(logged(Verdict(result: failure.result, context: context, settings: nil)))
       }
     }
   }
@@ -218,13 +218,14 @@ struct SnapshotVerification<Value, Format> {
   }
 
   /// The reference's bytes: a file's, or an inline call's text; `nil` when there is none.
-  func referenceData(_ prepared: Prepared) -> Result<Data?, Refusal> {
+  func referenceData(_ prepared: Prepared) -> Result<Data?, PreparationFailure> {
     switch prepared {
     case .file(_, let ready):
       do {
         return .success(try ready.location.readReference())
       } catch {
-        return .failure(Refusal(.referenceNotRead, "Could not read the reference: \(error)"))
+        return .failure(
+          PreparationFailure(.referenceNotRead, "Could not read the reference: \(error)"))
       }
     case .inline(let site, _):
       return .success(site.reference.map { Data($0.utf8) })
@@ -301,7 +302,7 @@ struct SnapshotVerification<Value, Format> {
     let read: Data?
     switch referenceData(prepared) {
     case .success(let data): read = data
-    case .failure(let refusal): return refusal.result
+    case .failure(let failure): return failure.result
     }
     let (mismatch, actual, referenceData): (SnapshotResult.Mismatch, Format?, Data?)
     switch judge(captured, prepared, reference: read) {

@@ -11,8 +11,8 @@ extension SnapshotVerification {
     if let log = SensitivityCheck.log, case .matched = result, let actual {
       do {
         try probe(actual, prepared, log: log)
-      } catch let refusal as Refusal {
-        return refusal.result
+      } catch let failure as PreparationFailure {
+        return failure.result
       } catch {
         // A report that cannot be written (a full disk) must not read as a snapshot that can
         // fail: the assertion fails, and the check says tests failed.
@@ -31,7 +31,7 @@ extension SnapshotVerification {
     let data: Data?
     switch referenceData(prepared) {
     case .success(let read): data = read
-    case .failure(let refusal): throw refusal
+    case .failure(let failure): throw failure
     }
     let reference = data.flatMap { String(data: $0, encoding: .utf8) }
     var passed: [SensitivityCheck.Passed] = []
