@@ -118,3 +118,25 @@ extension SwiftSyntaxOracle {
     }
   }
 }
+
+extension SwiftSyntaxOracle {
+  /// swift-syntax's operators: for each, its UTF-8 offset, its text and whether it is prefix,
+  /// postfix or binary; `nil` when swift-syntax does not parse `source` cleanly. Angle brackets,
+  /// `=` and `->` are tokens of their own there, and left out.
+  static func operators(in source: String) -> [Int: (text: String, fixity: SwiftTokens.Token.Fixity)]? {
+    let tree = Parser.parse(source: source)
+    guard !tree.hasError else { return nil }
+    var found: [Int: (text: String, fixity: SwiftTokens.Token.Fixity)] = [:]
+    for token in tree.tokens(viewMode: .sourceAccurate) {
+      let fixity: SwiftTokens.Token.Fixity
+      switch token.tokenKind {
+      case .binaryOperator, .infixQuestionMark: fixity = .binary
+      case .prefixOperator, .prefixAmpersand: fixity = .prefix
+      case .postfixOperator, .postfixQuestionMark, .exclamationMark: fixity = .postfix
+      default: continue
+      }
+      found[token.positionAfterSkippingLeadingTrivia.utf8Offset] = (token.text, fixity)
+    }
+    return found
+  }
+}

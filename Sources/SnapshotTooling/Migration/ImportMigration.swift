@@ -229,9 +229,8 @@ struct ImportMigration {
     let previous = tokens[index - 1]
     switch previous.kind {
     case .identifier: return previous.isAny(of: SwiftKeyword.statements)
-    case .string, .literal: return false
-    case .operator:
-      return !((previous.text == "?" || previous.text == "!") && !previous.spaceBefore)
+    case .string, .number, .regex: return false
+    case .operator(let fixity): return fixity != .postfix
     case .punctuation: return previous.punctuation?.isCloser != true
     }
   }

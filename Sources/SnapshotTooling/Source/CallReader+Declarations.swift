@@ -26,7 +26,7 @@ extension CallReader {
     var angles = 0
     if word == .func, gluesGenericClause(position - 1, end: end) {
       angles = 1
-    } else if position < end, tokens[position].kind == .operator,
+    } else if position < end, tokens[position].isOperator,
       tokens[position].text.hasPrefix("<")
     {
       angles = tokens[position].angleChange
@@ -43,7 +43,7 @@ extension CallReader {
   /// for the Swift parser: when a name follows.
   func gluesGenericClause(_ index: Int, end: Int) -> Bool {
     let name = tokens[index]
-    return name.kind == .operator && name.text.count > 1 && name.text.hasSuffix("<")
+    return name.isOperator && name.text.count > 1 && name.text.hasSuffix("<")
       && index + 1 < end && tokens[index + 1].kind == .identifier
   }
 
@@ -88,7 +88,7 @@ extension CallReader {
   /// Past the generic arguments that open at `index` in a type (`Result<A, B>`, `@Builder<T>`),
   /// where a `<` always opens them.
   func afterTypeGenerics(_ index: Int) -> Int {
-    guard index < tokens.count, tokens[index].kind == .operator, tokens[index].text.hasPrefix("<"),
+    guard index < tokens.count, tokens[index].isOperator, tokens[index].text.hasPrefix("<"),
       tokens[index].angleChange > 0
     else { return index }
     var angles = 0
@@ -179,13 +179,13 @@ extension CallReader {
     // An operator carries on, but for one that ends a type: `>`, `?`, `!`, `>?`.
     let endsType =
       previous.angleChange < 0 || previous.text.hasSuffix("?") || previous.text.hasSuffix("!")
-    if (previous.kind == .operator && !endsType) || previous.isPunctuation(.comma)
+    if (previous.isOperator && !endsType) || previous.isPunctuation(.comma)
       || previous.isPunctuation(.colon) || previous.isPunctuation(.period)
       || previous.isKeyword(.where)
     {
       return true
     }
-    if token.kind == .operator || token.isPunctuation(.period) || token.isPunctuation(.comma)
+    if token.isOperator || token.isPunctuation(.period) || token.isPunctuation(.comma)
       || token.isPunctuation(.colon)
     {
       return true

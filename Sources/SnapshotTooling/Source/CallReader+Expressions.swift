@@ -15,7 +15,7 @@ extension CallReader {
 
   /// Past the generic arguments glued to the name before `index`, when they read as such.
   func afterGenerics(_ index: Int) -> Int {
-    guard index < tokens.count, tokens[index].kind == .operator, tokens[index].text.hasPrefix("<"),
+    guard index < tokens.count, tokens[index].isOperator, tokens[index].text.hasPrefix("<"),
       tokens[index].text != "<>", tokens[index].angleChange > 0
     else { return index }
     var angles = 0
@@ -23,7 +23,7 @@ extension CallReader {
     while position < tokens.count {
       let token = tokens[position]
       switch token.kind {
-      case .identifier, .literal:
+      case .identifier, .number, .regex:
         position += 1
         continue
       case .string:
@@ -65,7 +65,7 @@ extension CallReader {
       if punctuation.opensList { return !token.lineBreakBefore }
       return punctuation.isCloser || Self.afterGenerics.contains(punctuation)
     case .operator:
-      return token.text == "&" || ((token.text == "?" || token.text == "!") && !token.spaceBefore)
+      return token.text == "&" || token.isPostfixOptional
     default:
       return false
     }
@@ -99,7 +99,7 @@ extension CallReader {
       var stop = run(from: position, to: close, stops: Stops(comma: true, colon: true))
       // A ternary's `:` is the expression's own.
       while stop < close, tokens[stop].isPunctuation(.colon),
-        tokens[position..<stop].contains(where: { $0.isOperator("?") && $0.spaceBefore })
+        tokens[position..<stop].contains(where: { $0.kind == .operator(.binary) && $0.text == "?" })
       {
         stop = run(from: stop + 1, to: close, stops: Stops(comma: true, colon: true))
       }
@@ -159,7 +159,7 @@ extension CallReader {
       case .operator:
         guard token.angleChange != 0 || ["->", "?", "!", "&", "...", "~"].contains(token.text)
         else { return nil }
-      case .string, .literal:
+      case .string, .number, .regex:
         return nil
       }
       position += 1
@@ -195,7 +195,7 @@ extension CallReader {
       return true
     }
     let continues =
-      after.kind == .operator
+      after.isOperator
       || after.punctuation.map(Self.continuesAfterClosure.contains) == true
       || after.isKeyword(.is) || after.isKeyword(.as)
     return continues && !after.lineBreakBefore

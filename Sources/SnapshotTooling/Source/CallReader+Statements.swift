@@ -111,7 +111,7 @@ extension CallReader {
     // `unsafe x`, `borrow x`: words that take the expression after them, unless glued to it
     // as a call (`unsafe(x)`) or a member (`borrow.x`).
     if SwiftKeyword.prefixes.contains(word), let next, next.spaceBefore, !next.lineBreakBefore,
-      next.kind != .operator || next.text == "&"
+      !next.isOperator || next.text == "&"
     {
       return index + 1
     }

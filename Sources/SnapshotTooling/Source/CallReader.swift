@@ -82,7 +82,7 @@ struct CallReader {
         let isLiteral = token.isAny(of: SwiftKeyword.literals)
         current = Postfix(start: token.start, name: isLiteral ? nil : index, isLiteral: isLiteral)
         index = afterGenerics(index + 1)
-      case .string, .literal:
+      case .string, .number, .regex:
         if index > start, tokens[index - 1].isPunctuation(.period), current != nil {
           current?.carry(index)  // `tuple.0`
           index += 1
@@ -91,9 +91,7 @@ struct CallReader {
         current = Postfix(start: token.start, name: nil, isLiteral: true)
         index += 1
       case .operator:
-        if current != nil, !token.spaceBefore, token.text.allSatisfy({ $0 == "?" || $0 == "!" }),
-          token.text.count == 1 || index + 1 >= end || !tokens[index + 1].spaceBefore
-        {
+        if current != nil, token.isPostfixOptional {
           current?.carry(nil)
         } else {
           current = nil
@@ -188,9 +186,8 @@ struct CallReader {
   /// Whether the token before `index` is a binary or prefix operator, after which a `{`
   /// starts a closure that is its operand.
   func opensOperand(_ index: Int) -> Bool {
-    guard index > 0, tokens[index - 1].kind == .operator else { return false }
-    let (previous, token) = (tokens[index - 1], tokens[index])
-    return !(!previous.spaceBefore && token.spaceBefore)
+    guard index > 0, case .operator(let fixity) = tokens[index - 1].kind else { return false }
+    return fixity != .postfix
   }
 
   /// The punctuation that, first on a line, carries a condition on.

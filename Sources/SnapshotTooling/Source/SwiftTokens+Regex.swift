@@ -44,7 +44,7 @@ extension SwiftTokens.Lexer {
     if !isRightBound(end, leftBound: false) {
       // `try? /x/`: what follows `try?` is no operand of a binary operator.
       let afterTry =
-        previous.map { ["?", "!"].contains($0.text) && !$0.spaceBefore } == true
+        previous?.isPostfixOptional == true
         && beforePrevious?.isKeyword(.try) == true
       guard afterTry || expressionMayStart(after: previous) else { return nil }
       // In an argument list, `f(/, x)` passes the operator.
@@ -95,17 +95,16 @@ extension SwiftTokens.Lexer {
     case .identifier:
       guard let word = token.keyword, SwiftKeyword.reserved.contains(word) else { return false }
       return !SwiftKeyword.values.contains(word)
-    case .string, .literal: return false
+    case .string, .number, .regex: return false
     case .punctuation:
       guard let punctuation = token.punctuation else { return token.text != "`" }
       return [SwiftPunctuation.leftParen, .leftBracket, .leftBrace, .semicolon, .comma, .colon]
         .contains(punctuation)
-    case .operator:
+    case .operator(let fixity):
       if token.text == "=" { return true }
       if token.text == "->" { return false }
       // A binary or a prefix operator, not a postfix one (`x! / y`).
-      let left = isLeftBound(token.start)
-      return !left || isRightBound(token.end, leftBound: left)
+      return fixity != .postfix
     }
   }
 

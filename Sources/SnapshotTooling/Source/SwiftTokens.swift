@@ -1,13 +1,31 @@
 /// Swift source as tokens: what the declaration and call readers read.
 ///
-/// Identifiers (keywords and backticked names too), operators and punctuation are tokens of
-/// their own; a string literal is one string token, a regular expression (`#/…/#`, or `/…/`
-/// where swift-syntax's lexer takes a `/` for one) or a number one literal token, and comments
-/// are left out. The expressions interpolated in strings are lexed too, apart
+/// Identifiers (keywords and backticked names too), operators (prefix, postfix or binary, as
+/// the spacing around them says) and punctuation are tokens of their own; a string literal is
+/// one string token, a regular expression (`#/…/#`, or `/…/` where swift-syntax's lexer takes a
+/// `/` for one) one regex token, a number one number token, and comments are left out. The expressions interpolated in strings are lexed too, apart
 /// (``Lexed/interpolations``).
 enum SwiftTokens {
   struct Token {
-    enum Kind { case identifier, `operator`, punctuation, string, literal }
+    enum Kind: Equatable {
+      case identifier, punctuation, string, number, regex
+      case `operator`(Fixity)
+    }
+
+    /// How an operator applies, from what binds it on each side (Swift's rule).
+    ///
+    /// Bound on both sides or neither, it is binary (`a + b`, `a+b`); on the left alone,
+    /// postfix (`x!`, `x?.y`); on the right alone, prefix (`-x`, `!flag`). A `?` or `!` bound
+    /// on the left is always postfix, and a token of its own.
+    enum Fixity { case prefix, postfix, binary }
+
+    var isOperator: Bool {
+      if case .operator = kind { return true }
+      return false
+    }
+
+    /// Whether it is a postfix `?` or `!`: optional chaining, forced unwrapping.
+    var isPostfixOptional: Bool { kind == .operator(.postfix) && (text == "?" || text == "!") }
     var kind: Kind
     var text: String
     /// The keyword an identifier spells; `nil` for a name and for anything else.
@@ -25,7 +43,7 @@ enum SwiftTokens {
     var end: Int
 
     func isKeyword(_ word: SwiftKeyword) -> Bool { keyword == word }
-    func isOperator(_ symbol: String) -> Bool { kind == .operator && text == symbol }
+    func isOperator(_ symbol: String) -> Bool { isOperator && text == symbol }
     func isPunctuation(_ symbol: SwiftPunctuation) -> Bool { punctuation == symbol }
 
     /// Whether it is one of these keywords.
@@ -34,7 +52,7 @@ enum SwiftTokens {
     /// How many generic clauses the token opens (positive) or closes (negative): `<`, `>`,
     /// `>>`, `>?`; never an arrow.
     var angleChange: Int {
-      guard kind == .operator, text != "->" else { return 0 }
+      guard isOperator, text != "->" else { return 0 }
       var change = 0
       for character in text.utf8 {
         switch character {
@@ -153,7 +171,7 @@ enum SwiftTokens {
           } else if byte(hashes) == UInt8(ascii: "/") {
             position += hashes
             skipRegex(hashes: hashes)
-            tokens.append(token(.literal, "/ /", from: start))
+            tokens.append(token(.regex, text(from: start), from: start))
           } else {
             position += 1
             tokens.append(token(.punctuation, "#", from: start))
@@ -161,23 +179,28 @@ enum SwiftTokens {
         case _ where skipWord(c):
           tokens.append(
             token(
-              (48...57).contains(c) ? .literal : .identifier, text(from: start), from: start))
+              (48...57).contains(c) ? .number : .identifier, text(from: start), from: start))
         case _
         where operatorCharacter(head: true) > 0
           || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
+          if c == UInt8(ascii: "?") || c == UInt8(ascii: "!"), isLeftBound(start) {
+            position += 1
+            tokens.append(token(.operator(.postfix), text(from: start), from: start))
+            break
+          }
           if let regex = bareRegex(after: tokens.last, and: tokens.dropLast().last) {
             if regex.slash > start {
               // A prefix operator glued to it: `!/x/`.
               position = regex.slash
-              tokens.append(token(.operator, text(from: start), from: start))
+              tokens.append(token(.operator(fixity(from: start)), text(from: start), from: start))
               (space, lineBreak) = (false, false)
             }
             position = regex.end
-            tokens.append(token(.literal, "/ /", from: regex.slash))
+            tokens.append(token(.regex, text(from: regex.slash), from: regex.slash))
             break
           }
           skipOperator(c)
-          tokens.append(token(.operator, text(from: start), from: start))
+          tokens.append(token(.operator(fixity(from: start)), text(from: start), from: start))
         default:
           position += 1
           if let closer {
@@ -192,6 +215,14 @@ enum SwiftTokens {
         space = false
         lineBreak = false
       }
+    }
+
+    /// How the operator from `start` to the position applies (``Token/Fixity``).
+    func fixity(from start: Int) -> Token.Fixity {
+      let left = isLeftBound(start)
+      let right = isRightBound(position, leftBound: left)
+      if left == right { return .binary }
+      return left ? .postfix : .prefix
     }
 
     /// The UTF-8 length of the operator character at the position (`+`, or a Unicode one such
