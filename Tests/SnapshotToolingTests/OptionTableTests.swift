@@ -17,13 +17,15 @@ import Testing
     #expect(text.contains("\n" + table + "\n"), "RecordingAndCI.md should hold:\n\(table)")
   }
 
-  /// Every verb an option selects has its place in the plugin's precedence: one left out would
-  /// run `record` instead, silently.
-  @Test func everySelectedVerbHasAPrecedence() {
+  /// Every verb an option selects goes before `record`, which runs when none is selected, and
+  /// no two verbs tie.
+  @Test func everySelectedVerbGoesBeforeRecord() {
     for entry in ToolOptions.table {
       #expect(
-        entry.selects.map(PluginCommand.precedence.contains) ?? true, "\(entry.option.name)")
+        entry.selects.map { $0.precedence < ToolVerb.record.precedence } ?? true,
+        "\(entry.option.name)")
     }
+    #expect(Set(ToolVerb.allCases.map(\.precedence)).count == ToolVerb.allCases.count)
   }
 
   struct Fixture: Sendable {
@@ -31,18 +33,22 @@ import Testing
     var colour: String?
   }
 
+  enum FixtureVerb: String, Sendable {
+    case draw
+  }
+
   /// An option added to a table shows in parsing, help, usage errors and the docs' table, with
   /// no other edit.
   @Test func anAddedOptionShowsEverywhere() throws {
-    typealias Grammar = CommandLineGrammar<Fixture>
+    typealias Grammar = CommandLineGrammar<Fixture, FixtureVerb>
     let size = Grammar.Option(
-      name: "size", value: .one("n", \.size), help: "How big.", verbs: ["draw"])
+      name: "size", value: .one("n", \.size), help: "How big.", verbs: [.draw])
     var grammar = Grammar(
       command: "fixture", abstract: "A fixture.", discussion: "",
-      verbs: [.init(name: "draw", abstract: "Draw.")],
+      verbs: [.init(verb: .draw, abstract: "Draw.")],
       options: [size], empty: Fixture())
     grammar.options.append(
-      .init(name: "colour", value: .one("name", \.colour), help: "Which colour.", verbs: ["draw"]))
+      .init(name: "colour", value: .one("name", \.colour), help: "Which colour.", verbs: [.draw]))
     let parsed = try grammar.parse(["draw", "--colour", "red", "--size=2"])
     #expect(parsed.values.colour == "red" && parsed.values.size == "2")
     let verb = try #require(grammar.verbs.first)

@@ -79,11 +79,11 @@ struct DescriptorsTests {
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("first/tool"), withIntermediateDirectories: true)
     let notRunnable = folder.appendingPathComponent("second/tool")
-    FileManager.default.createFile(atPath: notRunnable.path, contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: notRunnable.path, contents: Data("x".utf8))
     let third = folder.appendingPathComponent("third")
     try FileManager.default.createDirectory(at: third, withIntermediateDirectories: true)
     let runnable = third.appendingPathComponent("tool")
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: runnable.path, contents: Data("#!/bin/sh\n".utf8),
       attributes: [.posixPermissions: 0o755])
     let path = ["first", "second", "", "third"].map { folder.appendingPathComponent($0).path }

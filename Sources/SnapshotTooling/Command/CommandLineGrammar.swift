@@ -3,28 +3,23 @@
 ///
 /// Kept here rather than taken from a parser package: every package that depends on this one
 /// compiles the command plugins of all its dependencies on a clean build.
-struct CommandLineGrammar<Values: Sendable>: Sendable {
+struct CommandLineGrammar<Values: Sendable, VerbName>: Sendable
+where VerbName: RawRepresentable & Equatable & Sendable, VerbName.RawValue == String {
   /// One option: where its value goes, what the help says, and the verbs it goes with.
   struct Option: Sendable {
-    enum Value: Sendable {
-      case flag(any WritableKeyPath<Values, Bool> & Sendable)
-      /// A value, named in the help; given twice, the last one wins.
-      case one(String, any WritableKeyPath<Values, String?> & Sendable)
-      /// A value that repeats: each one is kept, in order.
-      case list(String, any WritableKeyPath<Values, [String]> & Sendable)
-    }
+    typealias Value = CommandLineValue<Values>
 
     /// The name without its dashes: `test-binary`.
     var name: String
     var value: Value
     var help: String
-    /// The names of the verbs it goes with.
-    var verbs: [String]
+    /// The verbs it goes with.
+    var verbs: [VerbName]
     var isRequired = false
 
     var spelling: String {
       switch value {
-      case .flag: "--\(name)"
+      case .flag, .choice: "--\(name)"
       case .one(let label, _), .list(let label, _): "--\(name) <\(label)>"
       }
     }
@@ -38,6 +33,7 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     func words(_ values: Values) -> [String] {
       switch value {
       case .flag(let key): values[keyPath: key] ? ["--\(name)"] : []
+      case .choice(let choice): choice.isSet(values) ? ["--\(name)"] : []
       case .one(_, let key): values[keyPath: key].map { ["--\(name)", $0] } ?? []
       case .list(_, let key): values[keyPath: key].flatMap { ["--\(name)", $0] }
       }
@@ -45,7 +41,8 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
   }
 
   struct Verb: Sendable {
-    var name: String
+    var verb: VerbName
+    var name: String { verb.rawValue }
     var abstract: String
     /// One positional argument, such as `info`'s file: its name, help and where it goes.
     var argument:
@@ -57,7 +54,7 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
   struct Exclusion: Sendable {
     var these: [Option]
     var others: [Option]
-    var verbs: [String] = []
+    var verbs: [VerbName] = []
     var reason: String?
   }
 
@@ -88,7 +85,7 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
 
   typealias Failure = SnapshotsCommand.UsageError
 
-  func options(of verb: Verb) -> [Option] { options.filter { $0.verbs.contains(verb.name) } }
+  func options(of verb: Verb) -> [Option] { options.filter { $0.verbs.contains(verb.verb) } }
 
   func parse(_ arguments: [String]) throws(Failure) -> Parsed {
     var rest = arguments[...]
@@ -127,6 +124,11 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
           throw .usage(error("The flag '--\(name)' takes no value", verb))
         }
         parsed.values[keyPath: key] = true
+      case .choice(let choice):
+        guard attached == nil else {
+          throw .usage(error("The flag '--\(name)' takes no value", verb))
+        }
+        choice.set(&parsed.values)
       case .one(_, let key):
         parsed.values[keyPath: key] = try value(of: option, attached, &rest, verb)
       case .list(_, let key):
@@ -141,14 +143,21 @@ struct CommandLineGrammar<Values: Sendable>: Sendable {
     if let argument = verb.argument, !argumentGiven {
       throw .usage(error("Missing expected argument '<\(argument.name)>'", verb))
     }
-    if let message = excluded(parsed.given, in: verb.name) { throw .usage(error(message, verb)) }
+    if let message = excluded(parsed.given, in: verb.verb) { throw .usage(error(message, verb)) }
     return parsed
   }
 
   /// What is wrong when these options are given together to a verb (or one without another it
   /// needs), if anything.
-  func excluded(_ given: [Option], in verb: String) -> String? {
+  func excluded(_ given: [Option], in verb: VerbName) -> String? {
     let names = Set(given.map(\.name))
+    let chosen = given.compactMap { option -> String? in
+      if case .choice(let choice) = option.value { return choice.reason }
+      return nil
+    }
+    if let twice = chosen.first(where: { reason in chosen.filter { $0 == reason }.count > 1 }) {
+      return twice
+    }
     for requirement in requirements
     where names.contains(requirement.option.name) && !names.contains(requirement.needs.name) {
       return "--\(requirement.option.name) goes only with --\(requirement.needs.name)"
@@ -260,5 +269,37 @@ extension String {
   /// The text followed by spaces up to `width` characters.
   fileprivate func padding(_ width: Int) -> String {
     self + String(repeating: " ", count: max(width - count, 1))
+  }
+}
+
+/// Where an option's value goes in a grammar's `Values`: the same for every grammar over
+/// them, whatever its verbs.
+enum CommandLineValue<Values: Sendable>: Sendable {
+  case flag(any WritableKeyPath<Values, Bool> & Sendable)
+  /// A value, named in the help; given twice, the last one wins.
+  case one(String, any WritableKeyPath<Values, String?> & Sendable)
+  /// A value that repeats: each one is kept, in order.
+  case list(String, any WritableKeyPath<Values, [String]> & Sendable)
+  /// One of several values of one setting, each an option of its own (`--diff`, `--new`,
+  /// `--old`): given two of them, a usage error says the choice's reason.
+  case choice(Choice)
+
+  /// `value` for the setting at `key`; `reason` names the options it is chosen among.
+  static func choice<Setting: Equatable & Sendable>(
+    _ value: Setting, _ key: any WritableKeyPath<Values, Setting?> & Sendable,
+    among reason: String
+  ) -> CommandLineValue {
+    .choice(
+      Choice(
+        reason: reason, set: { $0[keyPath: key] = value },
+        isSet: { $0[keyPath: key] == value }))
+  }
+
+  /// What a ``choice(_:)`` option sets, and the reason two of its kind do not go together
+  /// (the choice's one name).
+  struct Choice: Sendable {
+    var reason: String
+    var set: @Sendable (inout Values) -> Void
+    var isSet: @Sendable (Values) -> Bool
   }
 }

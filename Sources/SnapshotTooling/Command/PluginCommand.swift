@@ -14,8 +14,12 @@ import Foundation
 /// snapshots plugin snapshot-record --package-directory D [--toolkit-identity I] -- ARGS…
 /// ```
 public struct PluginCommand: Sendable {
-  /// The plugin's verb.
-  static let name = "snapshot-record"
+  /// The plugin's one verb.
+  enum Verb: String, Sendable {
+    case snapshotRecord = "snapshot-record"
+  }
+
+  static let name = Verb.snapshotRecord.rawValue
 
   /// What the plugin knows of the package, not the user.
   var packageDirectory: URL
@@ -65,9 +69,8 @@ public struct PluginCommand: Sendable {
 
   func plan() -> Plan {
     do {
-      let (words, options) = try translate()
-      let runsTests = words.first.flatMap(ToolVerb.init(rawValue:))?.runsTests ?? false
-      return Plan(quiet: options.quiet, buildTests: runsTests, run: words)
+      let (verb, words, options) = try translate()
+      return Plan(quiet: options.quiet, buildTests: verb.runsTests, run: words)
     } catch {
       if error.isHelp { return Plan(say: error.description) }
       // SwiftPM starts a plugin's error with `error: ` itself.
@@ -76,19 +79,21 @@ public struct PluginCommand: Sendable {
     }
   }
 
-  /// The user's words as the tool's own command line, and the options they give.
-  func translate() throws(ToolOptions.Grammar.Failure) -> ([String], ToolOptions) {
+  /// The user's words as the tool's own command line (its verb, and its words), and the options
+  /// they give.
+  func translate() throws(ToolOptions.Grammar.Failure) -> (
+    verb: ToolVerb, words: [String], options: ToolOptions
+  ) {
     var parsed = try Self.grammar.parse([Self.name] + Self.expandingLists(arguments))
     let given = ToolOptions.table.filter { entry in
       parsed.given.contains { $0.name == entry.option.name }
     }
     // The most specific mode the words name wins; each other option must go with it.
-    let selected = Set(given.compactMap(\.selects))
-    let verb = Self.precedence.first(where: selected.contains) ?? .record
-    if let stray = given.first(where: { !$0.option.verbs.contains(verb.rawValue) }) {
+    let verb = given.compactMap(\.selects).min { $0.precedence < $1.precedence } ?? .record
+    if let stray = given.first(where: { !$0.option.verbs.contains(verb) }) {
       throw .usage("--\(stray.option.name) does not go with \(Self.mode(verb))")
     }
-    if let message = ToolOptions.toolGrammar.excluded(parsed.given, in: verb.rawValue) {
+    if let message = ToolOptions.toolGrammar.excluded(given.map(\.option), in: verb) {
       throw .usage(message)
     }
     if parsed.values.review && !parsed.values.browser && !ReviewTerminal.isAvailable {
@@ -105,20 +110,11 @@ public struct PluginCommand: Sendable {
       parsed.values.file = URL(fileURLWithPath: file, relativeTo: packageDirectory).path
     }
     let tool = ToolOptions.toolGrammar
-    let toolVerb = tool.verbs.first { $0.name == verb.rawValue }
+    let toolVerb = tool.verbs.first { $0.verb == verb }
     let argument = toolVerb?.argument.flatMap { parsed.values[keyPath: $0.key] }.map { [$0] } ?? []
     let options = toolVerb.map { tool.options(of: $0).flatMap { $0.words(parsed.values) } } ?? []
-    return ([verb.rawValue] + argument + options, parsed.values)
+    return (verb, [verb.rawValue] + argument + options, parsed.values)
   }
-
-  /// The tool's verbs the plugin's modes run, the more specific first.
-  ///
-  /// `--pending --from D` lists the pending changes of those shards rather than applying them.
-  /// Every verb an option selects is here (`OptionTableTests`): one left out would run `record`
-  /// instead.
-  static let precedence: [ToolVerb] = [
-    .sensitivity, .migrate, .gallery, .info, .pending, .show, .apply,
-  ]
 
   /// What the user's words asked for, as an error names it.
   static func mode(_ verb: ToolVerb) -> String {
@@ -148,18 +144,19 @@ public struct PluginCommand: Sendable {
   }
 
   /// The plugin's grammar: one verb, with every option of the table the plugin takes.
-  static let grammar = ToolOptions.Grammar(
+  static let grammar = CommandLineGrammar<ToolOptions, Verb>(
     command: "swift package --allow-writing-to-package-directory", abstract: "", discussion: "",
     verbs: [
       .init(
-        name: name,
+        verb: .snapshotRecord,
         abstract:
           "Build and run the package's tests, then record the snapshot files and rewrite the inline snapshots they left. Exits non-zero when anything was refused or a failure was not recorded. (The former snapshot-gallery and snapshot-migrate are --gallery-only, --info and --migrate.)"
       )
     ],
     options: ToolOptions.table.filter(\.inPlugin).map { entry in
-      var option = entry.option
-      option.verbs = [name]
-      return option
+      let option = entry.option
+      return .init(
+        name: option.name, value: option.value, help: option.help, verbs: [.snapshotRecord],
+        isRequired: option.isRequired)
     }, empty: ToolOptions())
 }

@@ -24,7 +24,8 @@ enum SensitivityVerb {
     environment[PendingStore.directoryVariable] = folder.appendingPathComponent("pending").path
     environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
     let runner = TestRunner(
-      binary: URL(fileURLWithPath: options.testBinary ?? ""), environment: environment,
+      binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
+      environment: environment,
       runDirectory: folder, filter: options.filter, quiet: options.quiet,
       progress: { if !options.quiet { print($0) } })
     let passes: [TestRunner.Pass]

@@ -8,14 +8,14 @@ enum ShowVerb {
     _ options: ToolOptions, print: (String) -> Void,
     write: (Data) -> Void = { FileHandle.standardOutput.write($0) }
   ) -> SnapshotsCommand.ExitCode {
-    let mode: ChangeView.Mode = options.new ? .new : options.old ? .old : .diff
+    let mode = options.view ?? .diff
     let change: PendingChange
     var pending: PendingChanges
     do {
       pending = try PendingChanges(
         packageDirectory: options.package, origin: .init(shards: options.shards))
       // A group's id shows its first change.
-      let named = try pending.resolve([options.changeID ?? ""])
+      let named = try pending.resolve([options.required(\.changeID, "<id>")])
       guard
         let found = named.changes.first
           ?? named.groups.first?.members.first.flatMap({ id in

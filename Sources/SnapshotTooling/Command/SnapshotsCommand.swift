@@ -37,10 +37,7 @@ public enum SnapshotsCommand {
       return
     }
     let parsed = try ToolOptions.toolGrammar.parse(arguments)
-    guard let verb = ToolVerb(rawValue: parsed.verb.name) else {
-      preconditionFailure("the grammar parsed a verb it does not list: \(parsed.verb.name)")
-    }
-    self = .run(verb, parsed.values.resolved(in: currentDirectory))
+    self = .run(parsed.verb.verb, parsed.values.resolved(in: currentDirectory))
   }
 
   /// Runs the verb; each line it prints goes to `print`, by default straight to standard

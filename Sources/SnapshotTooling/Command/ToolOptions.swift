@@ -24,9 +24,8 @@ public struct ToolOptions: Equatable, Sendable {
   var json = false
   /// `show`'s argument, and the plugin's `--show`.
   var changeID: String?
-  var diff = false
-  var new = false
-  var old = false
+  /// `show`'s view of the change: `--diff` (the default), `--new` or `--old`.
+  var view: ChangeView.Mode?
   var accept: [String] = []
   var reject: [String] = []
   var gallery = false
@@ -38,7 +37,16 @@ public struct ToolOptions: Equatable, Sendable {
   var sensitivity = false
   var quiet = false
 
-  typealias Grammar = CommandLineGrammar<ToolOptions>
+  typealias Grammar = CommandLineGrammar<ToolOptions, ToolVerb>
+
+  /// A value the verb's grammar requires (`--test-binary`, `info`'s file), which parsing has
+  /// checked is there: run without it, the verb stops rather than use an empty path.
+  func required(_ key: KeyPath<ToolOptions, String?>, _ spelling: String) -> String {
+    guard let value = self[keyPath: key] else {
+      preconditionFailure("\(spelling) is required, and the grammar checks it before a verb runs")
+    }
+    return value
+  }
   typealias Option = Grammar.Option
 
   /// One row of the table: an option, and what the plugin makes of it.
@@ -60,7 +68,7 @@ public struct ToolOptions: Equatable, Sendable {
       isRequired: Bool = false
     ) {
       option = Option(
-        name: name, value: value, help: help, verbs: verbs.map(\.rawValue), isRequired: isRequired)
+        name: name, value: value, help: help, verbs: verbs, isRequired: isRequired)
       (inTool, inPlugin) = (place != .plugin, place != .tool)
       (self.selects, self.isOlder) = (selects, isOlder)
     }
@@ -68,7 +76,7 @@ public struct ToolOptions: Equatable, Sendable {
 
   /// The tool's verbs, in the order its help lists them.
   static let verbs = ToolVerb.allCases.map { verb in
-    Grammar.Verb(name: verb.rawValue, abstract: verb.abstract, argument: verb.argument)
+    Grammar.Verb(verb: verb, abstract: verb.abstract, argument: verb.argument)
   }
 
   static let filter = Entry(
@@ -110,10 +118,14 @@ public struct ToolOptions: Equatable, Sendable {
 
   /// `show`'s views of a change, one at a time.
   static let diff = Entry(
-    "diff", .flag(\.diff), "Show the change's header and diff (the default).", [.show])
+    "diff", .choice(ChangeView.Mode.diff, \.view, among: oneView),
+    "Show the change's header and diff (the default).", [.show])
   static let new = Entry(
-    "new", .flag(\.new), "Show the bytes the change would write, alone.", [.show])
-  static let old = Entry("old", .flag(\.old), "Show the reference as it is, alone.", [.show])
+    "new", .choice(ChangeView.Mode.new, \.view, among: oneView),
+    "Show the bytes the change would write, alone.", [.show])
+  static let old = Entry(
+    "old", .choice(ChangeView.Mode.old, \.view, among: oneView),
+    "Show the reference as it is, alone.", [.show])
 
   /// Every option, in the order the help lists them.
   static let table: [Entry] = [
@@ -183,8 +195,6 @@ public struct ToolOptions: Equatable, Sendable {
   /// The options that do not go together, for the tool and the plugin alike.
   static let exclusions: [Grammar.Exclusion] = [
     .init(these: [includeInterrupted.option], others: [discardInterrupted.option]),
-    .init(these: [diff.option], others: [new.option, old.option], reason: oneView),
-    .init(these: [new.option], others: [old.option], reason: oneView),
     .init(
       these: [review.option], others: [accept.option, reject.option],
       reason: "--review decides in the terminal, --accept and --reject by id: give one of them"),
@@ -192,7 +202,7 @@ public struct ToolOptions: Equatable, Sendable {
     // picks the changes, which the review or the ids pick.
     .init(these: deciding, others: [dryRun.option, prune.option], reason: decides),
     .init(
-      these: deciding, others: [filter.option], verbs: [ToolVerb.apply.rawValue], reason: decides),
+      these: deciding, others: [filter.option], verbs: [.apply], reason: decides),
   ]
   /// The options that go only with another.
   static let requirements: [Grammar.Requirement] = [

@@ -7,6 +7,23 @@ public enum ToolVerb: String, CaseIterable, Sendable {
   /// Whether it runs the package's tests, which the plugin then builds first.
   var runsTests: Bool { self == .record || self == .sensitivity }
 
+  /// Which verb the plugin runs when its words select several, the lowest first: the more
+  /// specific mode wins (`--pending --from D` lists those shards' changes rather than applying
+  /// them); `record` runs when none is selected.
+  var precedence: Int {
+    switch self {
+    case .sensitivity: 0
+    case .migrate: 1
+    case .gallery: 2
+    case .info: 3
+    case .pending: 4
+    case .show: 5
+    case .apply: 6
+    case .catalog: 7
+    case .record: 8
+    }
+  }
+
   var abstract: String {
     switch self {
     case .record: "Run the tests, then apply what they left and list orphaned references."
@@ -43,7 +60,7 @@ public enum ToolVerb: String, CaseIterable, Sendable {
   func run(_ options: ToolOptions, print: @escaping (String) -> Void) -> SnapshotsCommand.ExitCode {
     switch self {
     case .record:
-      let binary = URL(fileURLWithPath: options.testBinary ?? "")
+      let binary = URL(fileURLWithPath: options.required(\.testBinary, "--test-binary"))
       return RunApplication(source: .tests(binary: binary), options: options, print: print).run()
     case .apply:
       let source: RunApplication.Source = options.from.isEmpty ? .store : .shards(options.shards)
@@ -54,7 +71,8 @@ public enum ToolVerb: String, CaseIterable, Sendable {
         identity: options.toolkitIdentity ?? "swift-snapshots", dryRun: options.dryRun,
         print: print
       ).run()
-    case .info: return InfoVerb.run(URL(fileURLWithPath: options.file ?? ""), print: print)
+    case .info:
+      return InfoVerb.run(URL(fileURLWithPath: options.required(\.file, "<file>")), print: print)
     case .catalog:
       let file = options.output.map { URL(fileURLWithPath: $0) }
       return CatalogVerb.run(options.package, to: file, print: print)

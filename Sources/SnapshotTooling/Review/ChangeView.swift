@@ -4,7 +4,7 @@ import Foundation
 /// One pending change as a reviewer reads it: a header (test, source line, reference, status)
 /// and a body, its diff or either side, in colour when the terminal shows it.
 struct ChangeView {
-  enum Mode: String, CaseIterable {
+  enum Mode: String, CaseIterable, Sendable {
     case diff, new, old
   }
 
