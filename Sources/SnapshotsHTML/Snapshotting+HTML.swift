@@ -90,7 +90,7 @@ extension Snapshotting where Value == String, Format == String {
 
 /// The texts `.html` and `.htmlOutline` make of a page, for the tools that check them (the
 /// fuzzer) as well as the strategies.
-@_spi(Tooling) public enum HTMLSnapshotText {
+package enum HTMLSnapshotText {
   public static func html(
     _ text: String, sortingClasses: Bool = false, comments: HTMLComments = .kept
   ) throws -> String {

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Tooling) import Snapshots
 
 /// The records one run left in the pending store, and the references it used.
-@_spi(Tooling) public struct PendingRun: Sendable {
+package struct PendingRun: Sendable {
   public struct Entry: Sendable {
     public var record: PendingRecord
     /// The record's own file, removed once it is applied.

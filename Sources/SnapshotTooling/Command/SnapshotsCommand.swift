@@ -64,7 +64,7 @@ public enum SnapshotsCommand {
   }
 
   /// What `snapshots` does: parse the arguments, run the verb, exit with its code.
-  @_spi(Tooling) public static func main() -> Never {
+  package static func main() -> Never {
     let currentDirectory = URL(
       fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     ChildProcesses.shared.stopWithParent()

@@ -8,7 +8,7 @@
 /// rewritten text would not read back as the recorded texts (its calls are read again before it
 /// is written). A file already holding every
 /// record's text is up to date, so applying twice equals applying once.
-@_spi(Tooling) public struct SourceRewrite {
+package struct SourceRewrite {
   /// Reads a source's calls: ``SwiftCalls/calls(in:)-(String)``, or a test's oracle.
   public typealias CallReader = (String) -> [SwiftCalls.Call]
 

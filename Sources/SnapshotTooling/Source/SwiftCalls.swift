@@ -10,7 +10,7 @@
 /// `while`, `guard`, `for`, `switch`, `catch`, `case`), a `{` that swift-syntax's look-ahead
 /// takes for the body. A test holds its answers to swift-syntax's on every call of the package
 /// mirror's sources.
-@_spi(Tooling) public enum SwiftCalls {
+package enum SwiftCalls {
   public struct Call: Equatable, Sendable {
     /// The called function's name as written (`f` in `f(…)`, `x.f(…)`, `.f(…)` and
     /// `f<T>(…)`); `nil` when the callee is not a name (`f()()`, `x?(…)`).

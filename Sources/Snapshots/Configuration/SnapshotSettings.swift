@@ -145,7 +145,7 @@ func codeChosenRecordMode(
 
 /// What swift-snapshot-testing's deprecated globals (`isRecording`, `diffTool`, in
 /// `SnapshotsCompatibility`) set: read after an argument and a scope, before the environment.
-@_spi(Tooling) public enum LegacyGlobals {
+package enum LegacyGlobals {
   public static let record = Locked<SnapshotTestingConfiguration.Record?>(nil)
   public static let diffTool = Locked<SnapshotTestingConfiguration.DiffTool>(.default)
 }

@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// ControlCharacters.escaped("before\0after \u{1B}[31m")  // before\0after \u{1B}[31m
 /// ```
-@_spi(Tooling) public enum ControlCharacters {
+package enum ControlCharacters {
   /// `text` with every character a terminal or XML cannot show as itself written as Swift
   /// writes it in a literal: C0 controls but the line feed and the tab (`\0`, `\r`, `\u{7}`),
   /// DEL (`\u{7F}`), C1 controls (`\u{9B}`) and the noncharacters U+FFFE and U+FFFF.

@@ -4,7 +4,7 @@
 /// before the search (they can never match, as in git's xdiff), which keeps wholly different texts
 /// cheap. A search that passes its cost limit splits at its best point so far: the result is then a
 /// correct but possibly not minimal diff, and the time stays near-linear.
-@_spi(Tooling) public struct LineDiff {
+package struct LineDiff {
   /// `true` for each old line that is deleted.
   public private(set) var deleted: [Bool]
   /// `true` for each new line that is inserted.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A diff shows such lines as one removed and one added, identical to a reader; a failure
 /// names what differs instead.
-@_spi(Tooling) public enum LookAlikeText {
+package enum LookAlikeText {
   /// Characters with no width, or that only steer the layout: the byte-order mark (also the
   /// zero-width no-break space), zero-width spaces and joiners, the soft hyphen, direction marks.
   static let invisible: Set<Unicode.Scalar> = Set(

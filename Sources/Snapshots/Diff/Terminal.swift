@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the terminal running the tests can show.
-@_spi(Tooling) public enum Terminal {
+package enum Terminal {
   /// Colour diffs only when both standard output and standard error are terminals (the test
   /// frameworks print to either, and a redirected one must not receive escape codes) and the
   /// environment allows colour.

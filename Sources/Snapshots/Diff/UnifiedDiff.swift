@@ -10,7 +10,7 @@
 ///
 /// In colour, a deleted line and the inserted line that replaces it also show their changed
 /// words (``WordDiff``).
-@_spi(Tooling) public struct UnifiedDiff {
+package struct UnifiedDiff {
   var context = 3
   /// Lines of difference shown at most; the rest is counted, not printed.
   var maximumLines = 500
@@ -199,7 +199,7 @@
 
 /// A line of a unified diff, with its kind: a reader classifies it by that, never by its first
 /// character, which a coloured line does not start with.
-@_spi(Tooling) public struct DiffLine: Equatable, Sendable {
+package struct DiffLine: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
     /// `@@ -2,3 +2,3 @@`.
     case hunk

@@ -3,7 +3,7 @@ import SnapshotsPOSIX
 
 /// Files written whole or not at all: the bytes go to a temporary file beside the target, which
 /// is then renamed over it, so an interrupted run never leaves a partial reference.
-@_spi(Tooling) public enum AtomicFile {
+package enum AtomicFile {
   /// Writes under way (their temporary files), and whether the process is stopping.
   private static let writes = Locked<(stopping: Bool, temporaryFiles: Set<String>)>((false, []))
 

@@ -7,7 +7,7 @@ import Foundation
 /// use, and every package that depends on this one would build that package.
 /// ``ContentHash`` stays the fingerprint of sources and names: it is shorter and faster, and
 /// nothing relies on it to tell damaged bytes from whole ones.
-@_spi(Tooling) public enum SHA256 {
+package enum SHA256 {
   /// The digest of `bytes`, as 64 lowercase hex digits.
   public static func hex(_ bytes: some Collection<UInt8>) -> String {
     Array(bytes).withUnsafeBytes(hex)

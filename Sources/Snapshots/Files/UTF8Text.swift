@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes reference files as UTF-8, saying where the first invalid byte is.
-@_spi(Tooling) public enum UTF8Text {
+package enum UTF8Text {
   struct InvalidByte: Error, CustomStringConvertible {
     var offset: Int
     var byte: UInt8

@@ -109,7 +109,7 @@ struct TestContext {
 /// Runs `body` as a case of the running test with `arguments`: its references are named as a
 /// parameterized Swift Testing case's (`<test>-<argument>.1.txt`), numbered apart from the
 /// other cases'.
-@_spi(Tooling) public func withSnapshotArguments<Result>(
+package func withSnapshotArguments<Result>(
   _ arguments: [String], _ body: () throws -> Result
 ) rethrows -> Result {
   try TestContext.$scopedArguments.withValue(TestContext.scopedArguments + arguments) {

@@ -5,7 +5,7 @@ import Foundation
 /// file, at the reference's own path in the package
 /// (`Tests/AppTests/__Snapshots__/CardTests/card.1.png`), so that two test files of one name in
 /// two targets never share an artifact.
-@_spi(Tooling) public enum ArtifactsFolder {
+package enum ArtifactsFolder {
   static func directory(for location: SnapshotLocation, testFilePath: String, configured: String?)
     -> URL
   {

@@ -6,7 +6,7 @@
 /// two. `<test>` holds the suites before it with suite-qualified naming (`Outer.render`) and the
 /// arguments of a parameterized test (`totals-currency-EUR`); a companion file (an artifact)
 /// adds its role before the extension: `chart.1.difference.png`.
-@_spi(Tooling) public struct ReferenceName: Equatable, Sendable {
+package struct ReferenceName: Equatable, Sendable {
   /// One axis of a variant and its label, as the name holds them (made safe for a file name).
   public struct Axis: Codable, Equatable, Sendable {
     public var axis: String

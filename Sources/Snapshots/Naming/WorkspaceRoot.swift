@@ -11,7 +11,7 @@ import Foundation
 /// tail of a test's path is an error of that test's assertions (``problem(with:)``), never a
 /// fall back to the compiled path, which would read and write the build machine's folders.
 /// Set but empty is an error too: it is most often a CI variable that expanded to nothing.
-@_spi(Tooling) public enum WorkspaceRoot {
+package enum WorkspaceRoot {
   static let variable = "SNAPSHOTS_WORKSPACE_ROOT"
 
   /// The root, read once.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a snapshot assertion failed, as `snapshot-record` reads it: the tool counts and explains
 /// the failures no pending record covers by these kinds, never by a message's words.
-@_spi(Tooling) public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
+package enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
   /// The value differs or has no reference, and a pending record holds it.
   case mismatch
   /// The record mode wrote the value over its reference.
@@ -33,7 +33,7 @@ import Foundation
 ///
 /// Outside the pending store on purpose: the store may be the disk that is full, and the tool
 /// still has to say why a record is missing.
-@_spi(Tooling) public enum FailureLog {
+package enum FailureLog {
   public static let variable = "SNAPSHOTS_FAILURE_LOG"
 
   public struct Entry: Codable, Equatable, Sendable {

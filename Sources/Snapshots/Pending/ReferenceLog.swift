@@ -113,7 +113,7 @@ final class ReferenceLog: Sendable {
 /// One line of a reference log: the reference an assertion used and, when the assertion named
 /// it after its own test, that test and where the snapshot's number or name lies in the file's
 /// name; what tells the references a test that ran to its end no longer makes.
-@_spi(Tooling) public struct ReferenceUse: Equatable, Sendable {
+package struct ReferenceUse: Equatable, Sendable {
   public var path: String
   /// The test, as its framework's events name it: Swift Testing's test id
   /// (`Module.Suite/render()/File.swift:3:4`), XCTest's test case (`Suite.testRender`).

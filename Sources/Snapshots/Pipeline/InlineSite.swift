@@ -5,7 +5,7 @@ import Foundation
 /// It holds the call in the test source, how `snapshot-record` finds its reference closure, and
 /// the reference text. The test process never edits source: a new text is kept as a pending
 /// record.
-@_spi(Tooling) public struct InlineSite: Sendable {
+package struct InlineSite: Sendable {
   /// The reference text in the call; `nil` when it has none.
   var reference: String?
   var record: SnapshotTestingConfiguration.Record?

@@ -239,11 +239,11 @@ struct SnapshotVerification<Value, Format> {
     var actual = captured
     var placeholders: [Range<Int>] = []
     let filters = prepared.settings.filters
-    if !filters.isEmpty, let text = actual as? String {
+    if !filters.isEmpty, let text = Self.text(actual) {
       do {
         let filtered = try SnapshotFilter.filtered(
           filters, text, packageRoot: packageRoot, numbers: prepared.settings.sharedNumbers)
-        (actual, placeholders) = (filtered.text as? Format, filtered.placeholders)
+        (actual, placeholders) = (Self.format(filtered.text), filtered.placeholders)
       } catch {
         return .failed(.failed(.invalidSettings, error.description))
       }
@@ -251,9 +251,10 @@ struct SnapshotVerification<Value, Format> {
     // What recording writes: a text's pattern syntax in its literal form, the patterns of the
     // reference whose lines still match kept as written.
     func recorded(over reference: String?) -> Format? {
-      guard let text = actual as? String else { return actual }
-      return ReferencePatterns(filters: filters).kept(
-        reference: reference, actual: text, placeholders: placeholders) as? Format
+      guard let text = Self.text(actual) else { return actual }
+      return Self.format(
+        ReferencePatterns(filters: filters).kept(
+          reference: reference, actual: text, placeholders: placeholders))
     }
     let mismatch: SnapshotResult.Mismatch
     if let referenceData, let captured = actual {
@@ -262,7 +263,7 @@ struct SnapshotVerification<Value, Format> {
       }
       // A text stored as its UTF-8 (`matchesRecording`) is matched in its file's bytes, before
       // it is decoded.
-      if strategy.diffing.matchesRecording != nil, let text = captured as? String,
+      if strategy.diffing.matchesRecording != nil, let text = Self.text(captured),
         ReferencePatterns(filters: filters).passes(referenceData, text) == true
       {
         return .matched
@@ -270,9 +271,9 @@ struct SnapshotVerification<Value, Format> {
       do {
         let reference = try strategy.diffing.fromData(referenceData)
         var renumbered: [PlaceholderRenumbering] = []
-        if let text = reference as? String {
+        if let text = Self.text(reference) {
           actual = recorded(over: text)
-          if let kept = actual as? String {
+          if let kept = Self.text(actual) {
             if kept == text { return .matched }
             renumbered = PlaceholderRenumbering.between(
               reference: text, actual: kept, filters: filters)
@@ -364,5 +365,20 @@ struct SnapshotVerification<Value, Format> {
           }))
     }
     return verdict
+  }
+}
+
+extension SnapshotVerification {
+  /// A value of the strategy's format as text, when the format is text (`nil` otherwise): the
+  /// one place the pipeline tells text from other formats, since filters, reference patterns,
+  /// placeholders and the sensitivity check's lines apply to text alone.
+  static func text(_ value: Format?) -> String? { value.flatMap { $0 as? String } }
+
+  /// Text as a value of the strategy's format, when the format is text.
+  static func format(_ text: String) -> Format? { text as? Format }
+
+  /// ``format(_:)`` of a change's value, keeping its name and why it would pass.
+  static func format(_ change: SnapshotChange<String>) -> SnapshotChange<Format>? {
+    format(change.value).map { SnapshotChange(change.name, $0, ifUncaught: change.ifUncaught) }
   }
 }

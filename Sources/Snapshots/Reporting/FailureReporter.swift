@@ -74,7 +74,7 @@ enum FailureReporter {
 }
 
 /// Fails the running test at the caller's location, through whichever framework runs it.
-@_spi(Tooling) public func reportSnapshotFailure(
+package func reportSnapshotFailure(
   _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
   FailureReporter.report(

@@ -54,7 +54,7 @@ extension SnapshotChange where Format == String {
 /// its strategy defines (``Snapshotting/changes``; a text, each line), judges each changed
 /// value as it judged the value, and writes a line of JSON to that file: the reference, how
 /// many changes were tried, and the ones that passed, with why.
-@_spi(Tooling) public enum SensitivityCheck {
+package enum SensitivityCheck {
   public static let variable = "SNAPSHOTS_SENSITIVITY"
 
   /// The file the report goes to; `nil` outside `--sensitivity`.

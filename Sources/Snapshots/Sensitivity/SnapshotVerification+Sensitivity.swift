@@ -23,10 +23,10 @@ extension SnapshotVerification {
   }
 
   private func probe(_ captured: Format, _ prepared: Prepared, log: String) throws {
-    let text = captured as? String
+    let text = Self.text(captured)
     let changes =
       strategy.changes?(captured)
-      ?? text.map { SnapshotChange.lines(of: $0) as? [SnapshotChange<Format>] ?? [] } ?? []
+      ?? text.map { SnapshotChange.lines(of: $0).compactMap(Self.format) } ?? []
     // Read once for every change: the reference the value just matched.
     let data: Data?
     switch referenceData(prepared) {
@@ -39,7 +39,7 @@ extension SnapshotVerification {
       guard case .matched = judge(change.value, prepared.withNumbersCopied, reference: data)
       else { continue }
       var why = change.ifUncaught ?? "the comparison does not tell it from the reference"
-      if let text, let changed = change.value as? String {
+      if let text, let changed = Self.text(change.value) {
         why = SensitivityCheck.reason(
           SnapshotChange(change.name, changed, ifUncaught: change.ifUncaught), original: text,
           filters: prepared.settings.filters, packageRoot: packageRoot, reference: reference)

@@ -44,7 +44,7 @@ extension Snapshotting where Value == Data, Format == Data {
 
 /// Where two byte strings first differ: the offset of the first unequal byte, or the shorter
 /// one's length when it begins the other.
-@_spi(Tooling) public func firstDifferingOffset(_ first: Data, _ second: Data) -> Int {
+package func firstDifferingOffset(_ first: Data, _ second: Data) -> Int {
   zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     ?? min(first.count, second.count)
 }
