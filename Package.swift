@@ -140,11 +140,18 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .target(name: "SnapshotTooling", dependencies: ["Snapshots", "SnapshotsPOSIX"]),
+    // The tool's Swift reader: a lexer and the calls and declarations of a file, held to
+    // swift-syntax by this package's tests; no dependency, so it builds beside the core.
+    .target(name: "SnapshotsSwiftReader"),
+    .target(
+      name: "SnapshotTooling",
+      dependencies: ["Snapshots", "SnapshotsPOSIX", "SnapshotsSwiftReader"]
+    ),
     .testTarget(
       name: "SnapshotToolingTests",
       dependencies: [
-        "SnapshotTooling", "SnapshotsPNG", "SnapshotsCompatibility", "TestSupport",
+        "SnapshotTooling", "SnapshotsSwiftReader", "SnapshotsPNG", "SnapshotsCompatibility",
+        "TestSupport",
         // The oracle the Swift reader (`SwiftDeclarations`, `SwiftCalls`) is held to.
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),

@@ -3,6 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 @testable @_spi(Tooling) import SnapshotTooling
+@testable import SnapshotsSwiftReader
 
 /// swift-syntax's answer to what `SwiftDeclarations` reads: every function declaration, as
 /// `name(label:…)` with backticks off (as `#function` spells it), counted.
@@ -120,10 +121,14 @@ extension SwiftSyntaxOracle {
 }
 
 extension SwiftSyntaxOracle {
-  /// swift-syntax's operators: for each, its UTF-8 offset, its text and whether it is prefix,
-  /// postfix or binary; `nil` when swift-syntax does not parse `source` cleanly. Angle brackets,
-  /// `=` and `->` are tokens of their own there, and left out.
-  static func operators(in source: String) -> [Int: (text: String, fixity: SwiftTokens.Token.Fixity)]? {
+  /// swift-syntax's operators, by UTF-8 offset: each one's text, and whether it is prefix,
+  /// postfix or binary.
+  ///
+  /// `nil` when swift-syntax does not parse `source` cleanly. Angle brackets, `=` and `->` are
+  /// tokens of their own there, and left out.
+  static func operators(in source: String) -> [Int: (
+    text: String, fixity: SwiftTokens.Token.Fixity
+  )]? {
     let tree = Parser.parse(source: source)
     guard !tree.hasError else { return nil }
     var found: [Int: (text: String, fixity: SwiftTokens.Token.Fixity)] = [:]

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @_spi(Tooling) @testable import SnapshotTooling
+@testable import SnapshotsSwiftReader
 
 /// A reference is an orphan only when its test is proven gone.
 ///

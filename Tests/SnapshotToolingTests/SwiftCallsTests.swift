@@ -2,6 +2,8 @@ import Foundation
 @_spi(Tooling) import SnapshotTooling
 import Testing
 
+@testable import SnapshotsSwiftReader
+
 /// The call reader's calls equal swift-syntax's, the oracle, for every call of a file.
 ///
 /// Callee, argument list, trailing closures and the string literals that make an argument or

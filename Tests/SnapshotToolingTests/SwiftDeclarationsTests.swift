@@ -2,6 +2,8 @@ import Foundation
 import SnapshotTooling
 import Testing
 
+@testable import SnapshotsSwiftReader
+
 /// The lexer's functions equal swift-syntax's, the oracle: on sources written to trip it, on
 /// every Swift file of this repository, and on a folder of real Swift files when
 /// `SNAPSHOTS_SWIFT_CORPUS` names one (every package of the mirror, for the record in

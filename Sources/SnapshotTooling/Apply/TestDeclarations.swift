@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// The functions each test source declares, by the hash of the source's text.
 ///

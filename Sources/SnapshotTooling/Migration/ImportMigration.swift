@@ -1,3 +1,5 @@
+import SnapshotsSwiftReader
+
 /// Rewrites a Swift file's imports of swift-snapshot-testing's modules to this toolkit's:
 /// `SnapshotTesting` → `Snapshots`, `InlineSnapshotTesting` → `InlineSnapshots`,
 /// `SnapshotTestingCustomDump` → `SnapshotsCustomDump`, and adds `import SnapshotsJSON` to a

@@ -1,3 +1,5 @@
+import SnapshotsSwiftReader
+
 /// Rewrites a `Package.swift` from swift-snapshot-testing's products to this toolkit's.
 ///
 /// `.product(name: "SnapshotTesting", package: "swift-snapshot-testing")` becomes

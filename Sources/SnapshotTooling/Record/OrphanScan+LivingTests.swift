@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// The references a test that still exists no longer makes (a loop cut from 10 to 5): the
 /// other rule of ``OrphanScan``.

@@ -1,28 +1,29 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// What proves a reference's test gone, and what the scan keeps when nothing does.
 extension OrphanScan {
   /// What a scan found.
-  public struct Found: Equatable, Sendable {
+  struct Found: Equatable, Sendable {
     /// Paths of the orphans, sorted; hidden files (`.editorconfig`) are not references.
-    public var orphans: [String] = []
+    var orphans: [String] = []
     /// Paths of the references tests that ran to their end no longer make, sorted.
-    public var leftovers: [String] = []
+    var leftovers: [String] = []
     /// The references no test was found for that are not proven orphaned, by test file.
-    public var kept: [Kept] = []
+    var kept: [Kept] = []
   }
 
   /// References no test was found for, kept because their tests cannot be proven gone.
-  public struct Kept: Equatable, Sendable {
+  struct Kept: Equatable, Sendable {
     /// The test file their folder belongs to (which may be gone).
-    public var testFile: String
-    public var reason: Reason
+    var testFile: String
+    var reason: Reason
     /// Their paths, sorted.
-    public var references: [String]
+    var references: [String]
 
     /// What the listing says before their paths.
-    public func message(relative: (String) -> String) -> String {
+    func message(relative: (String) -> String) -> String {
       "Kept \(counted(references.count, "snapshot")) no test was found for: "
         + reason.explanation(testFile: relative(testFile), relative: relative)
         + ", so their tests cannot be proven gone (delete by hand those whose tests are):"
@@ -30,7 +31,7 @@ extension OrphanScan {
   }
 
   /// Why the names of a folder's references are not all known.
-  public enum Reason: Equatable, Sendable {
+  enum Reason: Equatable, Sendable {
     /// The test file cannot be read: the error.
     case unreadable(String)
     /// The test file is not UTF-8.

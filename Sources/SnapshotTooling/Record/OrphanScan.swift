@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// Finds the snapshot files under a package's `__Snapshots__` folders whose test no longer
 /// exists.

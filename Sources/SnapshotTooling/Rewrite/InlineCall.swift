@@ -1,4 +1,5 @@
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// One call that holds an inline snapshot, and the closure its descriptor names.
 struct InlineCall {

@@ -1,3 +1,5 @@
+import SnapshotsSwiftReader
+
 /// Finds the calls of the named functions in a source file.
 ///
 /// Each comes with the line and column the compiler gives `#line` and `#column` at it (where

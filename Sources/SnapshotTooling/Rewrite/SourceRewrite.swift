@@ -1,4 +1,5 @@
 @_spi(Tooling) import Snapshots
+import SnapshotsSwiftReader
 
 /// Writes the pending inline records of one source file into its text, all in one pass.
 ///

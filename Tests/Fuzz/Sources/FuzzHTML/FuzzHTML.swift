@@ -1,5 +1,6 @@
 import FuzzSupport
-@_spi(Tooling) import SnapshotsHTML
+
+@testable import SnapshotsHTML
 
 /// Any bytes, read as UTF-8 as a String holds them: `.html` and `.htmlOutline` never crash, and
 /// normalising settles.

@@ -1,7 +1,8 @@
 import Foundation
 import FuzzSupport
-@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
+
+@testable @_spi(Tooling) import SnapshotTooling
 
 /// Any bytes as a pending record file: the run loads, with the record as its one entry or its
 /// one damaged file, named; it never crashes.

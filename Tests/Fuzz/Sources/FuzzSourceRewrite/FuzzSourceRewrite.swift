@@ -1,7 +1,8 @@
 import Foundation
 import FuzzSupport
-@_spi(Tooling) import SnapshotTooling
 @_spi(Tooling) import Snapshots
+
+@testable @_spi(Tooling) import SnapshotTooling
 
 /// The rewriter never crashes, reads calls as swift-syntax does, and writes fixed points.
 ///

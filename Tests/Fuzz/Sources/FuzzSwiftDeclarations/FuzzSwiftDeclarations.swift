@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import SnapshotTooling
+
+@testable import SnapshotsSwiftReader
 
 /// The declarations lexer agrees with swift-syntax, its oracle.
 ///

@@ -2,7 +2,7 @@
 /// raw delimiters (`#"…"#`) honoured, a multi-line literal's indentation (its closing
 /// delimiter's) taken off each line, its line endings made `\n` and its escaped line breaks
 /// joined.
-enum SwiftStringLiteral {
+package enum SwiftStringLiteral {
   /// `nil` when the literal interpolates or is malformed (an unknown escape, a line indented
   /// less than the closing delimiter, no closing delimiter).
   static func value(of literal: ArraySlice<UInt8>) -> String? {

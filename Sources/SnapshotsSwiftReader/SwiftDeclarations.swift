@@ -8,7 +8,7 @@
 /// identifier, a backticked one or an operator), an optional generic clause and a parameter
 /// clause, whose parameters' first names are the labels. Functions in every `#if` branch count.
 /// A test holds its answers to swift-syntax's on real sources.
-public enum SwiftDeclarations {
+package enum SwiftDeclarations {
   /// How many times the source declares each function, by its full name as a test's name is
   /// spelt: `dump()`, `pages(n:)`, `==(_:_:)`.
   public static func functions(in source: String) -> [String: Int] {

@@ -73,19 +73,19 @@ package enum SwiftCalls {
 
   /// Whether every `(`, `[` and `{` of `source` (outside strings and comments) is closed by its
   /// own closer, and no closer is left over: what an edit of a file must keep.
-  static func bracketsPair(in source: String) -> Bool {
+  package static func bracketsPair(in source: String) -> Bool {
     SwiftTokens.bracketsPair(SwiftTokens.of(source))
   }
 
   /// Every call in `source`, in the order of their callee's end.
   public static func calls(in source: String) -> [Call] { calls(in: Array(source.utf8)) }
 
-  static func calls(in bytes: [UInt8]) -> [Call] {
+  package static func calls(in bytes: [UInt8]) -> [Call] {
     calls(in: SwiftTokens.lexed(bytes), of: bytes)
   }
 
   /// The calls of `bytes`, already lexed.
-  static func calls(in lexed: SwiftTokens.Lexed, of bytes: [UInt8]) -> [Call] {
+  package static func calls(in lexed: SwiftTokens.Lexed, of bytes: [UInt8]) -> [Call] {
     var calls: [Call] = []
     for tokens in [lexed.tokens] + lexed.interpolations {
       var reader = CallReader(tokens: tokens, bytes: bytes)

@@ -5,9 +5,9 @@
 /// one string token, a regular expression (`#/…/#`, or `/…/` where swift-syntax's lexer takes a
 /// `/` for one) one regex token, a number one number token, and comments are left out. The expressions interpolated in strings are lexed too, apart
 /// (``Lexed/interpolations``).
-enum SwiftTokens {
-  struct Token {
-    enum Kind: Equatable {
+package enum SwiftTokens {
+  package struct Token {
+    package enum Kind: Equatable {
       case identifier, punctuation, string, number, regex
       case `operator`(Fixity)
     }
@@ -17,41 +17,43 @@ enum SwiftTokens {
     /// Bound on both sides or neither, it is binary (`a + b`, `a+b`); on the left alone,
     /// postfix (`x!`, `x?.y`); on the right alone, prefix (`-x`, `!flag`). A `?` or `!` bound
     /// on the left is always postfix, and a token of its own.
-    enum Fixity { case prefix, postfix, binary }
+    package enum Fixity { case prefix, postfix, binary }
 
-    var isOperator: Bool {
+    package var isOperator: Bool {
       if case .operator = kind { return true }
       return false
     }
 
     /// Whether it is a postfix `?` or `!`: optional chaining, forced unwrapping.
-    var isPostfixOptional: Bool { kind == .operator(.postfix) && (text == "?" || text == "!") }
-    var kind: Kind
-    var text: String
+    package var isPostfixOptional: Bool {
+      kind == .operator(.postfix) && (text == "?" || text == "!")
+    }
+    package var kind: Kind
+    package var text: String
     /// The keyword an identifier spells; `nil` for a name and for anything else.
-    var keyword: SwiftKeyword?
+    package var keyword: SwiftKeyword?
     /// What a punctuation token is; `nil` for one the reader does not tell apart.
-    var punctuation: SwiftPunctuation?
+    package var punctuation: SwiftPunctuation?
     /// Whether whitespace or a comment comes right before it: `Array<Int>` is a generic type,
     /// `a < b` a comparison.
-    var spaceBefore: Bool
+    package var spaceBefore: Bool
     /// Whether a line break comes before it (in whitespace or a comment): `(` there starts
     /// an expression of its own rather than calling the one before.
-    var lineBreakBefore: Bool
+    package var lineBreakBefore: Bool
     /// Its UTF-8 offsets in the source.
-    var start: Int
-    var end: Int
+    package var start: Int
+    package var end: Int
 
-    func isKeyword(_ word: SwiftKeyword) -> Bool { keyword == word }
-    func isOperator(_ symbol: String) -> Bool { isOperator && text == symbol }
-    func isPunctuation(_ symbol: SwiftPunctuation) -> Bool { punctuation == symbol }
+    package func isKeyword(_ word: SwiftKeyword) -> Bool { keyword == word }
+    package func isOperator(_ symbol: String) -> Bool { isOperator && text == symbol }
+    package func isPunctuation(_ symbol: SwiftPunctuation) -> Bool { punctuation == symbol }
 
     /// Whether it is one of these keywords.
-    func isAny(of words: Set<SwiftKeyword>) -> Bool { keyword.map(words.contains) ?? false }
+    package func isAny(of words: Set<SwiftKeyword>) -> Bool { keyword.map(words.contains) ?? false }
 
     /// How many generic clauses the token opens (positive) or closes (negative): `<`, `>`,
     /// `>>`, `>?`; never an arrow.
-    var angleChange: Int {
+    package var angleChange: Int {
       guard isOperator, text != "->" else { return 0 }
       var change = 0
       for character in text.utf8 {
@@ -70,7 +72,7 @@ enum SwiftTokens {
   ///
   /// The count of tokens stands for an opener that nothing closes; a closer that does not
   /// match the innermost opener closes nothing.
-  static func closing(_ tokens: [Token]) -> [Int] {
+  package static func closing(_ tokens: [Token]) -> [Int] {
     var closing = Array(repeating: tokens.count, count: tokens.count)
     var open: [Int] = []
     for (index, token) in tokens.enumerated() {
@@ -87,7 +89,7 @@ enum SwiftTokens {
   }
 
   /// Whether every `(`, `[` and `{` is closed by its own closer, and no closer is left over.
-  static func bracketsPair(_ tokens: [Token]) -> Bool {
+  package static func bracketsPair(_ tokens: [Token]) -> Bool {
     let closing = closing(tokens)
     var paired = 0
     for (index, token) in tokens.enumerated() {
@@ -102,18 +104,18 @@ enum SwiftTokens {
     return paired == 0
   }
 
-  static func of(_ source: String) -> [Token] { lexed(Array(source.utf8)).tokens }
+  package static func of(_ source: String) -> [Token] { lexed(Array(source.utf8)).tokens }
 
-  struct Lexed {
-    var tokens: [Token]
+  package struct Lexed {
+    package var tokens: [Token]
     /// The tokens of each `\(…)` in a string, which `tokens` holds as part of the string.
-    var interpolations: [[Token]]
+    package var interpolations: [[Token]]
     /// Whether the source ends inside a block comment or a string: what follows its opening
     /// was read as part of it.
-    var endsOpen: Bool
+    package var endsOpen: Bool
   }
 
-  static func lexed(_ bytes: [UInt8]) -> Lexed {
+  package static func lexed(_ bytes: [UInt8]) -> Lexed {
     var lexer = Lexer(bytes: bytes)
     var tokens: [Token] = []
     lexer.lex(into: &tokens, until: nil)
