@@ -110,7 +110,7 @@ struct BrowserReviewRoutes {
       guard let decided = review.decide(id, asked.decision) else {
         return Self.text(404, "No pending change or group has the id \(id).\n")
       }
-      for (member, state) in decided.states { states[member] = BrowserReview.name(of: state) }
+      for (member, state) in decided.states { states[member] = state.kind.rawValue }
       regrouped = regrouped || decided.regrouped
     }
     return Self.json(

@@ -105,25 +105,13 @@ struct BrowserReview {
   ///
   /// `Review in the browser: accepted 3, rejected 1, skipped 1; 2 changes left pending.`
   var summary: String {
-    var counts: [String: Int] = [:]
-    for state in states.values { counts[Self.name(of: state), default: 0] += 1 }
+    let counts = ReviewSession.tallied(states.values)
     let left = states.keys.filter(isOpen).count
     return
-      "Review in the browser: accepted \(counts["accepted"] ?? 0), rejected \(counts["rejected"] ?? 0), skipped \(counts["skipped"] ?? 0); "
+      "Review in the browser: accepted \(counts[.accepted] ?? 0), rejected \(counts[.rejected] ?? 0), skipped \(counts[.skipped] ?? 0); "
       + (left == 0
         ? "nothing left pending."
         : "\(counted(left, "change")) left pending (--review shows \(left == 1 ? "it" : "them") again).")
-  }
-
-  /// A state as the page and the summary name it.
-  static func name(of state: State) -> String {
-    switch state {
-    case .pending: "pending"
-    case .skipped: "skipped"
-    case .accepted: "accepted"
-    case .rejected: "rejected"
-    case .refused: "refused"
-    }
   }
 
   // MARK: - What the page reads
@@ -157,7 +145,7 @@ struct BrowserReview {
       min(max(start, 0), changes.count)..<min(max(start, 0) + max(count, 0), changes.count)
     let rows = changes[range].map { change in
       [
-        change.id, Self.name(of: states[change.id] ?? .pending), change.status.rawValue,
+        change.id, (states[change.id] ?? .pending).kind.rawValue, change.status.rawValue,
         change.format, change.testName, place(of: change),
       ].map { ControlCharacters.escaped($0) }
     }

@@ -15,6 +15,27 @@ import Foundation
     case pending, skipped, accepted, rejected
     /// Accepting was refused (its source changed since the run, say): still pending.
     case refused([Refused])
+
+    /// A state without its reasons, as the reviews count and name it (the browser's page
+    /// reads these names).
+    enum Kind: String, CaseIterable {
+      case pending, accepted, rejected, skipped, refused
+    }
+
+    var kind: Kind {
+      switch self {
+      case .pending: .pending
+      case .skipped: .skipped
+      case .accepted: .accepted
+      case .rejected: .rejected
+      case .refused: .refused
+      }
+    }
+  }
+
+  /// How many changes are in each kind of state.
+  static func tallied(_ states: some Sequence<State>) -> [State.Kind: Int] {
+    states.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
   }
 
   private(set) var pending: PendingChanges
@@ -341,18 +362,11 @@ import Foundation
 
   /// `3 pending · 2 accepted · 1 rejected · 1 skipped`.
   private var tally: String {
-    let counts = states.values.reduce(into: [String: Int]()) { counts, state in
-      let name: String
-      switch state {
-      case .pending, .refused: name = "pending"
-      case .skipped: name = "skipped"
-      case .accepted: name = "accepted"
-      case .rejected: name = "rejected"
-      }
-      counts[name, default: 0] += 1
-    }
-    return ["pending", "accepted", "rejected", "skipped"].compactMap { name in
-      counts[name].map { "\($0) \(name)" }
+    var counts = Self.tallied(states.values)
+    // A refused change is still pending.
+    counts[.pending, default: 0] += counts.removeValue(forKey: .refused) ?? 0
+    return [State.Kind.pending, .accepted, .rejected, .skipped].compactMap { kind in
+      counts[kind].map { "\($0) \(kind.rawValue)" }
     }.joined(separator: " · ")
   }
 
