@@ -26,39 +26,26 @@ final class DevToolsConnection: Sendable {
   /// Why Chromium stopped answering: its last words on standard error.
   private let ending: @Sendable () -> String
 
-  /// A command sent and not answered yet: the page it is for, the deadline its wait counts
-  /// against (until its reply is read), and the task waiting for its reply (the message whole,
-  /// which it decodes as its command's result).
-  private struct Waiter {
+  /// A task waiting on Chromium: the page it waits for, the deadline its wait counts against
+  /// (until it is answered), and what answers it: a command's reply (the message whole, which
+  /// the task decodes as its command's result), or nothing once a page's requests have ended.
+  private struct Waiter<Answer: Sendable> {
     let session: String?
     let deadline: BrowserDeadline
-    let reply: CheckedContinuation<Data, any Error>
+    let task: CheckedContinuation<Answer, any Error>
 
-    func finish(with result: Result<Data, any Error>) {
+    func finish(with result: Result<Answer, any Error>) {
       deadline.endWait()
-      reply.resume(with: result)
-    }
-  }
-
-  /// A wait for a page's requests to end: the page, the deadline it counts against, and the
-  /// task waiting.
-  private struct IdleWaiter {
-    let session: String
-    let deadline: BrowserDeadline
-    let idle: CheckedContinuation<Void, any Error>
-
-    func finish(with result: Result<Void, any Error>) {
-      deadline.endWait()
-      idle.resume(with: result)
+      task.resume(with: result)
     }
   }
 
   private struct State {
     var nextID = 1
     /// The commands sent and not answered yet.
-    var waiting: [Int: Waiter] = [:]
+    var waiting: [Int: Waiter<Data>] = [:]
     /// The waits for a page's requests to end, by a number of their own.
-    var idleWaiting: [Int: IdleWaiter] = [:]
+    var idleWaiting: [Int: Waiter<Void>] = [:]
     /// The pages whose renderer crashed: their commands are never answered.
     var crashed: Set<String> = []
     /// Per page (session), its requests under way by id: their URLs, and the order in which
@@ -72,12 +59,6 @@ final class DevToolsConnection: Sendable {
     var busy: Set<String> = []
     /// Why the connection ended, once it has.
     var ended: BrowserError?
-
-    /// Takes out the waits for idle that `matching` picks.
-    mutating func takeIdleWaiters(_ matching: (IdleWaiter) -> Bool) -> [IdleWaiter] {
-      let ids = idleWaiting.filter { matching($0.value) }.keys
-      return ids.compactMap { idleWaiting.removeValue(forKey: $0) }
-    }
   }
 
   /// `commands` is the write end of Chromium's descriptor 3, `replies` the read end of its 4;
@@ -124,8 +105,9 @@ final class DevToolsConnection: Sendable {
     var data = try JSONEncoder().encode(
       DevTools.Envelope(id: id, method: method, params: command, sessionId: session))
     data.append(0)
-    let reply = try await withCheckedThrowingContinuation { continuation in
-      let waiter = Waiter(session: session, deadline: deadline, reply: continuation)
+    let reply = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Data, any Error>) in
+      let waiter = Waiter(session: session, deadline: deadline, task: continuation)
       deadline.beginWait()
       let refused = state.withLock { state -> BrowserError? in
         if let ended = state.ended { return ended }
@@ -166,8 +148,9 @@ final class DevToolsConnection: Sendable {
       return (state.busy.contains(session) || underWay, underWay ? state.nextID : nil)
     }
     guard let wait else { return busy }
-    try await withCheckedThrowingContinuation { continuation in
-      let waiter = IdleWaiter(session: session, deadline: deadline, idle: continuation)
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      let waiter = Waiter(session: session, deadline: deadline, task: continuation)
       deadline.beginWait()
       let settled = state.withLock { state -> Result<Void, any Error>? in
         if let ended = state.ended { return .failure(ended) }
@@ -256,11 +239,11 @@ final class DevToolsConnection: Sendable {
         if scripted { state.busy.insert(session) }
       }
     case .requestEnded(let session, let request):
-      let idle = state.withLock { state -> [IdleWaiter] in
+      let idle = state.withLock { state -> [Waiter<Void>] in
         guard state.requests[session]?.removeValue(forKey: request) != nil else { return [] }
         if state.loaded.contains(session) { state.busy.insert(session) }
         guard state.requests[session]?.isEmpty == true else { return [] }
-        return state.takeIdleWaiters { $0.session == session }
+        return state.idleWaiting.take { $0.session == session }
       }
       for waiter in idle { waiter.finish(with: .success(())) }
     case .loaded(let session):
@@ -268,10 +251,9 @@ final class DevToolsConnection: Sendable {
     case .crashed(let session):
       let (waiting, idle) = state.withLock { state in
         state.crashed.insert(session)
-        let ids = state.waiting.filter { $0.value.session == session }.keys
         return (
-          ids.compactMap { state.waiting.removeValue(forKey: $0) },
-          state.takeIdleWaiters { $0.session == session }
+          state.waiting.take { $0.session == session },
+          state.idleWaiting.take { $0.session == session }
         )
       }
       for waiter in waiting { waiter.finish(with: .failure(BrowserError.pageCrashed)) }
@@ -290,9 +272,10 @@ final class DevToolsConnection: Sendable {
   func end(because reason: BrowserError) {
     let (error, waiting, idle) = state.withLock { state in
       if state.ended == nil { state.ended = reason }
-      defer { state.waiting = [:] }
-      let idle = state.takeIdleWaiters { _ in true }
-      return (state.ended ?? reason, Array(state.waiting.values), idle)
+      return (
+        state.ended ?? reason, state.waiting.take { _ in true },
+        state.idleWaiting.take { _ in true }
+      )
     }
     closeCommands()
     for waiter in waiting { waiter.finish(with: .failure(error)) }
@@ -317,5 +300,13 @@ private struct Messages {
     }
     buffer.removeFirst(consumed)
     return ended
+  }
+}
+
+extension Dictionary {
+  /// Takes out the values `matching` picks: the waits a crash or the end answers.
+  fileprivate mutating func take(_ matching: (Value) -> Bool) -> [Value] {
+    let keys = filter { matching($0.value) }.keys
+    return keys.compactMap { removeValue(forKey: $0) }
   }
 }
