@@ -145,3 +145,33 @@ extension SwiftSyntaxOracle {
     return found
   }
 }
+
+extension SwiftSyntaxOracle {
+  /// Each Swift file under `folder` (none inside a `.build`), with its text: what the
+  /// comparisons walk, this repository's sources or a corpus.
+  static func forEachSource(under folder: URL, _ body: (URL, String) -> Void) {
+    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let url = walker?.nextObject() as? URL {
+      guard url.pathExtension == "swift", !url.path.contains("/.build"),
+        let data = FileManager.default.contents(atPath: url.path)
+      else { continue }
+      body(url, String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  /// The folder of real Swift files `SNAPSHOTS_SWIFT_CORPUS` names; without one, `suite` says
+  /// its corpus comparison is skipped.
+  static func corpus(for suite: String) -> URL? {
+    guard let folder = ProcessInfo.processInfo.environment["SNAPSHOTS_SWIFT_CORPUS"] else {
+      print("\(suite): no SNAPSHOTS_SWIFT_CORPUS; the corpus comparison is skipped")
+      return nil
+    }
+    return URL(fileURLWithPath: folder)
+  }
+
+  /// This repository, from a test file two folders below it (`Tests/<Target>/<File>.swift`).
+  static func repository(_ testFile: String = #filePath) -> URL {
+    URL(fileURLWithPath: testFile).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+}

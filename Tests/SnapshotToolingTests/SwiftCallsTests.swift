@@ -67,20 +67,15 @@ import Testing
     var calls = 0
     var unparsed = 0
     var disagreeing: [String] = []
-    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    while let url = walker?.nextObject() as? URL {
-      guard url.pathExtension == "swift", !url.path.contains("/.build"),
-        let data = FileManager.default.contents(atPath: url.path)
-      else { continue }
-      let source = String(decoding: data, as: UTF8.self)
+    SwiftSyntaxOracle.forEachSource(under: folder) { url, source in
       guard let expected = SwiftSyntaxOracle.calls(in: source) else {
         unparsed += 1
-        continue
+        return
       }
       files += 1
       calls += expected.count
       let found = SwiftCalls.calls(in: source)
-      guard found != expected else { continue }
+      guard found != expected else { return }
       let byEnd = Dictionary(found.map { ($0.calleeEnd, $0) }, uniquingKeysWith: { a, _ in a })
       let expectedEnds = Set(expected.map(\.calleeEnd))
       for call in expected where byEnd[call.calleeEnd] != call {
@@ -124,19 +119,14 @@ import Testing
   }
 
   @Test func agreesOnThisRepositorysSources() {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let result = Self.compareAll(under: root)
+    let result = Self.compareAll(under: SwiftSyntaxOracle.repository())
     #expect(result.calls > 5_000)
     #expect(result.disagreeing == [])
   }
 
   @Test func agreesOnACorpusWhenOneIsGiven() {
-    guard let folder = ProcessInfo.processInfo.environment["SNAPSHOTS_SWIFT_CORPUS"] else {
-      print("SwiftCallsTests: no SNAPSHOTS_SWIFT_CORPUS; the corpus comparison is skipped")
-      return
-    }
-    let result = Self.compareAll(under: URL(fileURLWithPath: folder))
+    guard let folder = SwiftSyntaxOracle.corpus(for: "SwiftCallsTests") else { return }
+    let result = Self.compareAll(under: folder)
     print(
       "SwiftCallsTests: \(result.calls) calls in \(result.files) files compared, \(result.unparsed) files that swift-syntax does not parse cleanly left out, \(result.disagreeing.count) disagreeing"
     )

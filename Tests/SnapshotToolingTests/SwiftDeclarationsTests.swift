@@ -60,15 +60,10 @@ import Testing
     var compared = 0
     var unparsed = 0
     var disagreeing: [String] = []
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    while let url = files?.nextObject() as? URL {
-      guard url.pathExtension == "swift", !url.path.contains("/.build"),
-        let data = FileManager.default.contents(atPath: url.path)
-      else { continue }
-      let source = String(decoding: data, as: UTF8.self)
+    SwiftSyntaxOracle.forEachSource(under: folder) { url, source in
       guard let expected = oracle(source) else {
         unparsed += 1
-        continue
+        return
       }
       compared += 1
       let found = SwiftDeclarations.functions(in: source)
@@ -87,19 +82,14 @@ import Testing
   }
 
   @Test func agreesOnThisRepositorysSources() {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let result = Self.compareAll(under: root)
+    let result = Self.compareAll(under: SwiftSyntaxOracle.repository())
     #expect(result.compared > 200)
     #expect(result.disagreeing == [])
   }
 
   @Test func agreesOnACorpusWhenOneIsGiven() {
-    guard let folder = ProcessInfo.processInfo.environment["SNAPSHOTS_SWIFT_CORPUS"] else {
-      print("SwiftDeclarationsTests: no SNAPSHOTS_SWIFT_CORPUS; the corpus comparison is skipped")
-      return
-    }
-    let result = Self.compareAll(under: URL(fileURLWithPath: folder))
+    guard let folder = SwiftSyntaxOracle.corpus(for: "SwiftDeclarationsTests") else { return }
+    let result = Self.compareAll(under: folder)
     print(
       "SwiftDeclarationsTests: \(result.compared) files compared, \(result.unparsed) that swift-syntax does not parse cleanly left out, \(result.disagreeing.count) disagreeing"
     )

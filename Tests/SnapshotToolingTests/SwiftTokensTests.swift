@@ -43,12 +43,8 @@ import Testing
 
   static func compareAll(under folder: URL) -> (files: Int, compared: Int, disagreeing: [String]) {
     var (files, compared, disagreeing) = (0, 0, [String]())
-    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    while let url = walker?.nextObject() as? URL {
-      guard url.pathExtension == "swift", !url.path.contains("/.build"),
-        let data = FileManager.default.contents(atPath: url.path),
-        let result = disagreements(in: String(decoding: data, as: UTF8.self))
-      else { continue }
+    SwiftSyntaxOracle.forEachSource(under: folder) { url, source in
+      guard let result = disagreements(in: source) else { return }
       files += 1
       compared += result.compared
       disagreeing += result.disagreeing.map { "\(url.path): \($0)" }
@@ -64,19 +60,14 @@ import Testing
   }
 
   @Test func operatorsAgreeOnThisRepositorysSources() {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let result = Self.compareAll(under: root)
+    let result = Self.compareAll(under: SwiftSyntaxOracle.repository())
     #expect(result.compared > 5_000)
     #expect(result.disagreeing == [], "\(result.disagreeing.prefix(20))")
   }
 
   @Test func operatorsAgreeOnACorpusWhenOneIsGiven() {
-    guard let folder = ProcessInfo.processInfo.environment["SNAPSHOTS_SWIFT_CORPUS"] else {
-      print("SwiftTokensTests: no SNAPSHOTS_SWIFT_CORPUS; the corpus comparison is skipped")
-      return
-    }
-    let result = Self.compareAll(under: URL(fileURLWithPath: folder))
+    guard let folder = SwiftSyntaxOracle.corpus(for: "SwiftTokensTests") else { return }
+    let result = Self.compareAll(under: folder)
     print(
       "SwiftTokensTests: \(result.compared) operators in \(result.files) files compared, \(result.disagreeing.count) disagreeing"
     )
