@@ -18,7 +18,7 @@ import Foundation
 
     /// A state without its reasons, as the reviews count and name it (the browser's page
     /// reads these names).
-    enum Kind: String, CaseIterable {
+    enum Kind: String {
       case pending, accepted, rejected, skipped, refused
     }
 
