@@ -95,7 +95,7 @@ package struct SpawnedProcess {
 
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc
   /// module does not declare.
-  private static let addChangeDirectory = symbol(
+  private static let addChangeDirectory = Descriptors.libraryFunction(
     "posix_spawn_file_actions_addchdir_np", as: AddChangeDirectory.self)
 
   private typealias AddCloseFrom =
@@ -103,7 +103,7 @@ package struct SpawnedProcess {
 
   /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's Glibc module does
   /// not declare.
-  private static let addCloseFrom = symbol(
+  private static let addCloseFrom = Descriptors.libraryFunction(
     "posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)
 
   /// Closes every descriptor from `first` on in the child: at once where the C library can,
@@ -126,16 +126,7 @@ package struct SpawnedProcess {
   private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
   /// `pipe2` (glibc; not macOS), which Swift's Glibc module does not declare either.
-  private static let pipe2 = symbol("pipe2", as: Pipe2.self)
-
-  private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
-    #if canImport(Glibc)
-      let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-    #else
-      let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-    #endif
-    return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
-  }
+  private static let pipe2 = Descriptors.libraryFunction("pipe2", as: Pipe2.self)
 
   /// A pipe whose ends close in every program started from now on; the child's own ends are
   /// made its standard streams by `dup2`, which clears that.

@@ -109,6 +109,35 @@ package enum Descriptors {
     return nil
   }
 
+  /// A function of the C library that Swift's C modules leave undeclared (GNU extensions such
+  /// as `pipe2` and `syncfs`), found by name; `nil` where the library has none (macOS).
+  package static func libraryFunction<Function>(_ name: String, as type: Function.Type)
+    -> Function?
+  {
+    #if canImport(Glibc)
+      let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #else
+      let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #endif
+    return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
+  }
+
+  private typealias SyncFileSystem = @convention(c) (Int32) -> Int32
+  private static let syncfs = libraryFunction("syncfs", as: SyncFileSystem.self)
+
+  /// Puts on disk everything written to the file system that holds `path` (`syncfs`); whether
+  /// it did.
+  ///
+  /// The device is flushed once, where a sync per file flushes it once per file. False where
+  /// the call fails or the library has none (macOS).
+  package static func syncFileSystem(holding path: String) -> Bool {
+    guard let syncfs else { return false }
+    let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return syncfs(descriptor) == 0
+  }
+
   /// Whether `path` is a file (not a folder) this process may run.
   package static func isExecutableFile(_ path: String) -> Bool {
     var status = stat()

@@ -110,6 +110,28 @@ import Testing
     #expect(try folder.text("new/folder/ref.txt") == "first")
   }
 
+  /// The sources of many moves (a group's accept) are put on disk by one sync of their file
+  /// system, which the moves are then told of; a few are left to each move's own sync, and a
+  /// folder that cannot be opened is no sync.
+  @Test func manyMovesAreSyncedOnceAndAFewByTheirMoves() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let sources = (0..<40).map { folder.file("\($0).data") }
+    for (index, source) in sources.enumerated() { try Data("\(index)".utf8).write(to: source) }
+    #expect(!AtomicFile.syncForMoving(sources.prefix(3).map(\.path)))
+    #expect(!AtomicFile.syncForMoving(sources.map { folder.path + "/gone" + $0.path }))
+    #if os(Linux)
+      #expect(AtomicFile.syncForMoving(sources.map(\.path)))
+    #endif
+    for (index, source) in sources.enumerated() {
+      try AtomicFile.move(
+        source, holding: Data("\(index)".utf8), to: folder.file("refs/\(index).txt"),
+        sourceOnDisk: true)
+    }
+    #expect(try folder.text("refs/39.txt") == "39")
+    #expect(try folder.contents() == ["refs"])
+  }
+
   /// A source that is gone (or on another file system) is no loss: the bytes are written.
   @Test func aMoveThatCannotRenameWrites() throws {
     let folder = try TemporaryDirectory()

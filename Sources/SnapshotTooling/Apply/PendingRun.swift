@@ -69,7 +69,8 @@ package struct PendingRun: Sendable {
   /// Notes, before it is written, the hash of a source this run's apply rewrites.
   public func noteWritten(sourceHash: String) throws(AtomicFile.WriteError) {
     try AtomicFile.append(
-      sourceHash, to: directory.appendingPathComponent(Self.journalName), synchronously: true)
+      sourceHash, to: directory.appendingPathComponent(Self.journalName, isDirectory: false),
+      synchronously: true)
   }
 
   public static func load(_ directory: URL) throws -> PendingRun {
@@ -85,7 +86,7 @@ package struct PendingRun: Sendable {
     // The records, read on every core: a run of a large suite holds tens of thousands.
     let recordNames = names.filter { $0.hasSuffix("." + PendingStore.recordExtension) }
     let records = recordNames.concurrentMap { name in
-      let url = directory.appendingPathComponent(name)
+      let url = directory.appendingPathComponent(name, isDirectory: false)
       return (url, Result { () throws(UnreadableRecord) in try record(at: url) })
     }
     for (name, (url, read)) in zip(recordNames, records) {
@@ -163,7 +164,8 @@ package struct PendingRun: Sendable {
   /// reads, name their bytes by absolute path.)
   static func dataURL(of record: PendingFileRecord, in folder: @autoclosure () -> URL) -> URL {
     record.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: record.dataFile) : folder().appendingPathComponent(record.dataFile)
+      ? URL(fileURLWithPath: record.dataFile, isDirectory: false)
+      : folder().appendingPathComponent(record.dataFile, isDirectory: false)
   }
 
   /// Several runs as one, oldest first.
@@ -181,7 +183,8 @@ package struct PendingRun: Sendable {
       for entry in run.entries where newestRun[entry.record.target] == index {
         var entry = entry
         if case .file(var file) = entry.record, !file.dataFile.hasPrefix("/") {
-          file.dataFile = run.directory.appendingPathComponent(file.dataFile).path
+          file.dataFile =
+            run.directory.appendingPathComponent(file.dataFile, isDirectory: false).path
           entry.record = .file(file)
         }
         entries.append(entry)

@@ -104,9 +104,15 @@ struct RunApplier {
     }
     // Each reference is its own file: they are checked and written on every core.
     let (sourcesNow, declaredNow) = (sources, declared)
-    let recorded = files.groupedInOrder(by: \.referencePath).concurrentMap { group in
+    let groups = files.groupedInOrder(by: \.referencePath)
+    let dataOnDisk =
+      movesData && !dryRun
+      && AtomicFile.syncForMoving(
+        groups.map { PendingRun.dataURL(of: $0[0], in: run.directory).path })
+    let recorded = groups.concurrentMap { group in
       record(
-        group, at: group[0].referencePath, from: run, sources: sourcesNow, declared: declaredNow)
+        group, at: group[0].referencePath, from: run, sources: sourcesNow, declared: declaredNow,
+        dataOnDisk: dataOnDisk)
     }
     recorded.forEach { report.add($0) }
     for group in inline.groupedInOrder(by: \.sourceFile) {
@@ -119,9 +125,10 @@ struct RunApplier {
   /// - Parameters:
   ///   - sources: the hash of each test source now (`nil` when it cannot be read).
   ///   - declared: for a partial run (``RefusalPolicy/partialRun``), how many times each test source declares each name.
+  ///   - dataOnDisk: whether the records' bytes are on disk already (``AtomicFile/syncForMoving(_:)``).
   private func record(
     _ records: [PendingFileRecord], at path: String, from run: PendingRun,
-    sources: [String: String?], declared: [String: [String: Int]]
+    sources: [String: String?], declared: [String: [String: Int]], dataOnDisk: Bool
   ) -> Report {
     var report = Report()
     let shown = relative(path)
@@ -145,13 +152,14 @@ struct RunApplier {
     let data = datas[0]
     if dryRun {
       report.changes.append(
-        change(of: shown, from: try? AtomicFile.read(URL(fileURLWithPath: path)), to: data))
+        change(of: shown, from: try? AtomicFile.read(path: path), to: data))
     } else {
       do {
-        let reference = URL(fileURLWithPath: path)
+        let reference = URL(fileURLWithPath: path, isDirectory: false)
         if movesData {
           try AtomicFile.move(
-            PendingRun.dataURL(of: records[0], in: run.directory), holding: data, to: reference)
+            PendingRun.dataURL(of: records[0], in: run.directory), holding: data, to: reference,
+            sourceOnDisk: dataOnDisk)
         } else {
           try AtomicFile.write(data, to: reference)
         }
@@ -198,7 +206,7 @@ struct RunApplier {
       do {
         // Journal first: if the apply stops after the rename, the next one knows this text.
         try run.noteWritten(sourceHash: ContentHash.of(text))
-        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
+        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path, isDirectory: false))
       } catch {
         report.refuse(shown, .notWritten(error.description), targets: targets)
         return
@@ -266,7 +274,7 @@ struct RunApplier {
       return .failure(.dataDamaged(file: file(), .unreadable(error.reason)))
     }
     if bytes == nil, record.dataSHA256 != nil,
-      let moved = try? AtomicFile.read(URL(fileURLWithPath: record.referencePath)),
+      let moved = try? AtomicFile.read(path: record.referencePath),
       policy.data(moved, of: record, file: file()) == nil
     {
       bytes = moved

@@ -95,7 +95,7 @@ struct ShardMerge {
     switch entry.record {
     case .inline(let call): return Data((call.newText.map { "text:" + $0 } ?? "removed").utf8)
     case .file(let file):
-      let data = (try? AtomicFile.read(URL(fileURLWithPath: file.dataFile))) ?? nil
+      let data = (try? AtomicFile.read(path: file.dataFile)) ?? nil
       return Data("data:".utf8) + (data ?? Data())
     }
   }

@@ -59,7 +59,7 @@ struct PendingChange: Sendable {
   /// The reference file of a changed file snapshot.
   var oldFile: URL? {
     guard case .file(let file) = record, status == .changed else { return nil }
-    return URL(fileURLWithPath: file.referencePath)
+    return URL(fileURLWithPath: file.referencePath, isDirectory: false)
   }
 
   /// The bytes the reference has now (`nil` when there is none), and those it would get.
@@ -77,7 +77,7 @@ struct PendingChange: Sendable {
   /// The format: a file's extension (`txt`, `png`), or `inline`.
   var format: String {
     guard case .file(let file) = record else { return "inline" }
-    let pathExtension = URL(fileURLWithPath: file.referencePath).pathExtension
+    let pathExtension = URL(fileURLWithPath: file.referencePath, isDirectory: false).pathExtension
     return pathExtension.isEmpty ? "file" : pathExtension
   }
 

@@ -96,11 +96,8 @@ struct PendingChanges {
               .get()) != nil)
       return (change, done: done)
     }
-    var changes: [PendingChange] = []
-    for (change, done) in read {
-      if done { settle(change.target) } else { changes.append(change) }
-    }
-    changes.sort(by: Self.sourceOrder)
+    settle(read.filter(\.done).map(\.0.target))
+    let changes = Self.inSourceOrder(read.filter { !$0.done }.map(\.0))
     order = changes.map(\.id)
     byID = Dictionary(changes.map { ($0.id, $0) }) { first, _ in first }
     for change in changes {
@@ -123,11 +120,15 @@ struct PendingChanges {
   /// rewritten source); `nil` once it is decided.
   func change(id: String) -> PendingChange? { byID[id] }
 
-  private static func sourceOrder(_ a: PendingChange, _ b: PendingChange) -> Bool {
-    let (x, y) = (a.record.sourceLocation, b.record.sourceLocation)
-    if x.file != y.file { return x.file < y.file }
-    if x.line != y.line { return x.line < y.line }
-    return a.target < b.target
+  /// `changes` by test source, line, then target.
+  ///
+  /// The keys are taken out once: a comparison of two changes would copy their records, which
+  /// sorting tens of thousands does about a million times.
+  private static func inSourceOrder(_ changes: [PendingChange]) -> [PendingChange] {
+    let keys = changes.map { change in
+      (change.record.sourceLocation.file, change.record.sourceLocation.line, change.target)
+    }
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { changes[$0] }
   }
 
   /// What became of an accepted change.
@@ -161,10 +162,12 @@ struct PendingChanges {
     let files = changes.filter { $0.kind == .file }
     for batch in files.groupedInOrder(by: { OrphanScan.split($0.entry.url.path).folder }) {
       let run = PendingRun(
-        directory: URL(fileURLWithPath: OrphanScan.split(batch[0].entry.url.path).folder),
+        directory: URL(
+          fileURLWithPath: OrphanScan.split(batch[0].entry.url.path).folder, isDirectory: true),
         entries: batch.map(\.entry), usedReferences: [], writtenSources: writtenSources)
       let report = applier.apply(run)
       let refused = Dictionary(grouping: report.refused, by: \.path)
+      var settled: [String] = []
       for change in batch {
         guard case .file(let file) = change.record else { continue }
         let shown = relative(file.referencePath)
@@ -172,12 +175,13 @@ struct PendingChanges {
           outcomes[change.id] = .refused(reasons)
           continue
         }
-        settle(change.target)
+        settled.append(change.target)
         update(change.id, to: nil)
         var written = RunApplier.Report()
         written.recorded = [shown]
         outcomes[change.id] = .written(written)
       }
+      settle(settled)
     }
     return changes.map { ($0.id, outcomes[$0.id] ?? .refused([])) }
   }
@@ -291,8 +295,16 @@ struct PendingChanges {
 
   /// Removes every record of a target from the store.
   mutating func settle(_ target: String) {
-    if origin == .store { records[target]?.forEach(PendingRun.remove) }
-    records[target] = nil
+    settle([target])
+  }
+
+  /// ``settle(_:)-(String)`` for many targets at once: their records are removed on several
+  /// threads, since each removal waits for the disk (a group's accept removes thousands).
+  mutating func settle(_ targets: [String]) {
+    let removed = targets.flatMap { records.removeValue(forKey: $0) ?? [] }
+    if origin == .store {
+      _ = removed.concurrentMap(threads: .fileSystemThreads, PendingRun.remove)
+    }
   }
 
   /// Reads again the inline records of one test source, which an accept moved onto the text

@@ -90,15 +90,22 @@ package enum AtomicFile {
   /// A rename makes no new file: accepting thousands of references makes no temporary file and
   /// no second deletion each (costs in `Benchmarks/README.md`). Where it cannot rename (another
   /// file system, a source that is gone), it writes `data`; `source` then stays.
-  public static func move(_ source: URL, holding data: Data, to url: URL) throws(WriteError) {
+  ///
+  /// - Parameter sourceOnDisk: whether ``syncForMoving(_:)`` has put `source` on disk already.
+  public static func move(
+    _ source: URL, holding data: Data, to url: URL, sourceOnDisk: Bool = false
+  ) throws(WriteError) {
     let target = followingLinks(url.path)
     let mode = mode(of: target)
     // A reference is on disk before it is in place, as ``write(_:to:)``'s are: the tests write
     // the store's bytes ``Durability/whole``.
     let source = source.path
-    let descriptor = open(source, O_RDONLY | O_CLOEXEC)
-    let synced = descriptor >= 0 && fsync(descriptor) == 0
-    if descriptor >= 0 { close(descriptor) }
+    var synced = sourceOnDisk
+    if !synced {
+      let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+      synced = descriptor >= 0 && fsync(descriptor) == 0
+      if descriptor >= 0 { close(descriptor) }
+    }
     if synced, mode.map({ chmod(source, $0) == 0 }) ?? true,
       rename(source, target) == 0
         || errno == ENOENT && makeFolder(of: target) == nil && rename(source, target) == 0
@@ -106,6 +113,20 @@ package enum AtomicFile {
       return
     }
     try write(data, to: url)
+  }
+
+  /// Puts the files at `paths` on disk before they are moved into place, by one sync of each
+  /// file system they are on; whether it did.
+  ///
+  /// A sync per file flushes the device once per file (costs in `Benchmarks/README.md`). When
+  /// this says no, each ``move(_:holding:to:sourceOnDisk:)`` syncs its own.
+  ///
+  /// Fewer than a few dozen are left to their moves: a file system's sync also waits for
+  /// whatever else was written to it (a build's output), which one file's sync does not.
+  public static func syncForMoving(_ paths: [String]) -> Bool {
+    guard paths.count >= 32 else { return false }
+    return Set(paths.map { String(folder(of: $0)) }).allSatisfy(
+      Descriptors.syncFileSystem(holding:))
   }
 
   /// The folder a standardized path lies in.

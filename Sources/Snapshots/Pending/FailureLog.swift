@@ -85,7 +85,7 @@ package enum FailureLog {
   static func append(_ entry: Entry) {
     guard let path, let line = try? JSONEncoder().encode(entry) else { return }
     try? AtomicFile.append(
-      String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path))
+      String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path, isDirectory: false))
   }
 
   /// The entries of a log, in order; lines that do not decode are skipped.

@@ -10,7 +10,9 @@ enum FinishedMarker {
   /// Called by every first write of a process into a run; the first one arms the exit handler.
   static func arm(in directory: URL) {
     guard armed.claim() else { return }
-    path = directory.appendingPathComponent(PendingStore.finishedPrefix + "\(getpid())").path
+    path = directory.appendingPathComponent(
+      PendingStore.finishedPrefix + "\(getpid())", isDirectory: false
+    ).path
       .utf8CString.map { $0 }
     atexit {
       let descriptor = open(FinishedMarker.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

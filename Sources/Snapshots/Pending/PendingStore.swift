@@ -61,7 +61,8 @@ import Foundation
     pruneOnce(keeping: run)
     FinishedMarker.arm(in: run)
     try? AtomicFile.write(
-      Data(reference.utf8), to: run.appendingPathComponent(conflictPrefix + uniqueName()),
+      Data(reference.utf8),
+      to: run.appendingPathComponent(conflictPrefix + uniqueName(), isDirectory: false),
       durability: .whole)
   }
 
@@ -84,7 +85,9 @@ import Foundation
     default:
       stored = record
     }
-    try replace(directory.appendingPathComponent(base + "." + recordExtension), with: stored)
+    try replace(
+      directory.appendingPathComponent(base + "." + recordExtension, isDirectory: false),
+      with: stored)
   }
 
   /// Gives the file record at `url` new bytes, keeping the record file (whose name is the
@@ -98,7 +101,8 @@ import Foundation
     try replace(url, with: .file(stored))
     let before =
       file.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: file.dataFile) : directory.appendingPathComponent(file.dataFile)
+      ? URL(fileURLWithPath: file.dataFile, isDirectory: false)
+      : directory.appendingPathComponent(file.dataFile, isDirectory: false)
     try? FileManager.default.removeItem(at: before)
   }
 
@@ -112,7 +116,8 @@ import Foundation
     withData.dataSize = data.count
     withData.dataSHA256 = SHA256.hex(data)
     try AtomicFile.write(
-      data, to: directory.appendingPathComponent(withData.dataFile), durability: .whole)
+      data, to: directory.appendingPathComponent(withData.dataFile, isDirectory: false),
+      durability: .whole)
     return withData
   }
 
@@ -165,7 +170,7 @@ import Foundation
     var targets: Set<String> = []
     let decoder = JSONDecoder()
     for name in names where name.hasSuffix("." + recordExtension) {
-      let url = run.appendingPathComponent(name)
+      let url = run.appendingPathComponent(name, isDirectory: false)
       let data: Data?
       do { data = try AtomicFile.read(url) } catch { return nil }
       // Gone since it was listed: applied, or its run removed.

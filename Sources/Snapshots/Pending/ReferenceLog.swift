@@ -68,7 +68,7 @@ final class ReferenceLog: Sendable {
     let directory = PendingStore.runDirectory(testFilePath: testFilePath)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(
-      PendingStore.usedPrefix + PendingStore.uniqueName()
+      PendingStore.usedPrefix + PendingStore.uniqueName(), isDirectory: false
     ).path
     let opened = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     let isFirst = state.withLock { state in
