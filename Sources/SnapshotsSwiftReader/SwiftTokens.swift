@@ -138,85 +138,126 @@ package enum SwiftTokens {
       position + offset < bytes.count ? bytes[position + offset] : nil
     }
 
+    /// What comes right before a token: white space or a comment, a line break.
+    struct Spacing {
+      var space: Bool
+      var lineBreak: Bool
+      static let none = Spacing(space: false, lineBreak: false)
+    }
+
     /// Lexes up to the end, or up to the `)` that closes an interpolation when `until` is
     /// `)` (which it consumes).
     mutating func lex(into tokens: inout [Token], until closer: UInt8?) {
-      var space = true
-      var lineBreak = position == 0
+      var spacing = Spacing(space: true, lineBreak: position == 0)
       var depth = 0
-      func token(_ kind: Token.Kind, _ text: String, from start: Int) -> Token {
-        Token(
-          kind: kind, text: text,
-          keyword: kind == .identifier ? SwiftKeyword.byText[text] : nil,
-          punctuation: kind == .punctuation && text.utf8.count == 1
-            ? text.utf8.first.flatMap(SwiftPunctuation.init(rawValue:)) : nil,
-          spaceBefore: space, lineBreakBefore: lineBreak, start: start, end: position)
-      }
       while let c = byte() {
-        let start = position
         if let holdsLineBreak = skipTrivia(c) {
-          space = true
-          if holdsLineBreak { lineBreak = true }
+          spacing.space = true
+          spacing.lineBreak = spacing.lineBreak || holdsLineBreak
           continue
         }
-        switch c {
-        case UInt8(ascii: "\""):
-          skipString(hashes: 0)
-          tokens.append(token(.string, text(from: start), from: start))
-        case UInt8(ascii: "#"):
-          var hashes = 0
-          while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
-          if byte(hashes) == UInt8(ascii: "\"") {
-            position += hashes
-            skipString(hashes: hashes)
-            tokens.append(token(.string, text(from: start), from: start))
-          } else if byte(hashes) == UInt8(ascii: "/") {
-            position += hashes
-            skipRegex(hashes: hashes)
-            tokens.append(token(.regex, text(from: start), from: start))
-          } else {
+        if let closer {
+          if c == closer, depth == 0 {
             position += 1
-            tokens.append(token(.punctuation, "#", from: start))
+            return
           }
-        case _ where skipWord(c):
-          tokens.append(
-            token(
-              (48...57).contains(c) ? .number : .identifier, text(from: start), from: start))
-        case _
-        where operatorCharacter(head: true) > 0
-          || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true):
-          if c == UInt8(ascii: "?") || c == UInt8(ascii: "!"), isLeftBound(start) {
-            position += 1
-            tokens.append(token(.operator(.postfix), text(from: start), from: start))
-            break
-          }
-          if let regex = bareRegex(after: tokens.last, and: tokens.dropLast().last) {
-            if regex.slash > start {
-              // A prefix operator glued to it: `!/x/`.
-              position = regex.slash
-              tokens.append(token(.operator(fixity(from: start)), text(from: start), from: start))
-              (space, lineBreak) = (false, false)
-            }
-            position = regex.end
-            tokens.append(token(.regex, text(from: regex.slash), from: regex.slash))
-            break
-          }
-          skipOperator(c)
-          tokens.append(token(.operator(fixity(from: start)), text(from: start), from: start))
-        default:
-          position += 1
-          if let closer {
-            if c == UInt8(ascii: "(") { depth += 1 }
-            if c == closer {
-              if depth == 0 { return }
-              depth -= 1
-            }
-          }
-          tokens.append(token(.punctuation, text(from: start), from: start))
+          depth += c == closer ? -1 : c == UInt8(ascii: "(") ? 1 : 0
         }
-        space = false
-        lineBreak = false
+        switch c {
+        case UInt8(ascii: "\""): tokens.append(string(spacing))
+        case UInt8(ascii: "#"): tokens.append(hashLed(spacing))
+        default:
+          if let word = word(c, spacing) {
+            tokens.append(word)
+          } else if !lexOperator(c, spacing, into: &tokens) {
+            tokens.append(punctuation(spacing))
+          }
+        }
+        spacing = .none
       }
+    }
+
+    /// The token from `start` to the position.
+    func token(_ kind: Token.Kind, from start: Int, _ spacing: Spacing) -> Token {
+      let text = text(from: start)
+      return Token(
+        kind: kind, text: text,
+        keyword: kind == .identifier ? SwiftKeyword.byText[text] : nil,
+        punctuation: kind == .punctuation && text.utf8.count == 1
+          ? text.utf8.first.flatMap(SwiftPunctuation.init(rawValue:)) : nil,
+        spaceBefore: spacing.space, lineBreakBefore: spacing.lineBreak, start: start,
+        end: position)
+    }
+
+    /// The string literal that opens at the position.
+    mutating func string(_ spacing: Spacing) -> Token {
+      let start = position
+      skipString(hashes: 0)
+      return token(.string, from: start, spacing)
+    }
+
+    /// What a `#` starts: a raw string (`#"…"#`), a regular expression (`#/…/#`), or the `#`
+    /// alone (`#if`, `#selector`).
+    mutating func hashLed(_ spacing: Spacing) -> Token {
+      let start = position
+      var hashes = 0
+      while byte(hashes) == UInt8(ascii: "#") { hashes += 1 }
+      switch byte(hashes) {
+      case UInt8(ascii: "\""):
+        position += hashes
+        skipString(hashes: hashes)
+        return token(.string, from: start, spacing)
+      case UInt8(ascii: "/"):
+        position += hashes
+        skipRegex(hashes: hashes)
+        return token(.regex, from: start, spacing)
+      default:
+        position += 1
+        return token(.punctuation, from: start, spacing)
+      }
+    }
+
+    /// The name or number at the position (its first byte `c`); `nil` when none starts there.
+    mutating func word(_ c: UInt8, _ spacing: Spacing) -> Token? {
+      let start = position
+      guard skipWord(c) else { return nil }
+      return token((48...57).contains(c) ? .number : .identifier, from: start, spacing)
+    }
+
+    /// Lexes the operator at the position (its first byte `c`), or the regular expression a
+    /// `/` opens there with any prefix operator glued to it (`!/x/`); `false`, moving nothing,
+    /// when neither starts there.
+    mutating func lexOperator(_ c: UInt8, _ spacing: Spacing, into tokens: inout [Token]) -> Bool {
+      guard
+        operatorCharacter(head: true) > 0
+          || (c == UInt8(ascii: ".") && byte(1).map(Self.isDotOperator) == true)
+      else { return false }
+      let start = position
+      if c == UInt8(ascii: "?") || c == UInt8(ascii: "!"), isLeftBound(start) {
+        position += 1
+        tokens.append(token(.operator(.postfix), from: start, spacing))
+      } else if let regex = bareRegex(after: tokens.last, and: tokens.dropLast().last) {
+        var spacing = spacing
+        if regex.slash > start {
+          position = regex.slash
+          tokens.append(token(.operator(fixity(from: start)), from: start, spacing))
+          spacing = .none
+        }
+        position = regex.end
+        tokens.append(token(.regex, from: regex.slash, spacing))
+      } else {
+        skipOperator(c)
+        tokens.append(token(.operator(fixity(from: start)), from: start, spacing))
+      }
+      return true
+    }
+
+    /// The punctuation byte at the position: a bracket, `,`, `:`, `;`, `.`, `@`, a backslash, or a
+    /// byte no other token takes.
+    mutating func punctuation(_ spacing: Spacing) -> Token {
+      let start = position
+      position += 1
+      return token(.punctuation, from: start, spacing)
     }
 
     /// How the operator from `start` to the position applies (``Token/Fixity``).
