@@ -237,7 +237,7 @@ struct GalleryPage {
     }
     let referenceSource = link(entry.path)
     let actualSource = link(actual)
-    let actualSize = FileManager.default.contents(atPath: absolute(actual)).flatMap(
+    let actualSize = (try? AtomicFile.read(path: absolute(actual))).flatMap(
       SnapshotCatalog.pngSize)
     var html = ""
     if let reference = entry.image, let actualSize, reference != actualSize {
@@ -366,7 +366,8 @@ struct GalleryPage {
   }
 
   private func text(at path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: absolute(path)) else { return nil }
+    // A read of the path alone: Foundation's `contents(atPath:)` also asks what the path is.
+    guard let data = try? AtomicFile.read(path: absolute(path)) else { return nil }
     return String(data: data, encoding: .utf8)
   }
 

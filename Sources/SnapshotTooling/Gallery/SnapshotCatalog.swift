@@ -112,7 +112,8 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
             call, relative: relative)
         }
         guard case .file(let record) = item.record else { continue }
-        let path = URL(fileURLWithPath: record.referencePath).standardizedFileURL.path
+        let path = URL(fileURLWithPath: record.referencePath, isDirectory: false)
+          .standardizedFileURL.path
         let actual = relative(
           actualCopy(of: path, under: artifacts, packageDirectory: packageDirectory)
             ?? PendingRun.dataURL(of: record, in: run.directory).path)
@@ -197,7 +198,7 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
 
   /// The `__Snapshots__` folder a reference path lies in.
   private static func snapshotFolder(above path: String) -> URL? {
-    var url = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var url = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent()
     while url.pathComponents.count > 1 {
       if url.lastPathComponent == ReferenceName.folder { return url }
       url.deleteLastPathComponent()
@@ -213,7 +214,7 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
     root.appendingPathComponent(
       ArtifactsFolder.relativeFolder(
         of: reference.deletingLastPathComponent().standardizedFileURL.path,
-        packageRoot: packageDirectory.standardizedFileURL.path))
+        packageRoot: packageDirectory.standardizedFileURL.path), isDirectory: true)
   }
 
   /// The actual value's copy there, named as the reference is (so a browser knows its type),
@@ -221,9 +222,10 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
   private static func actualCopy(of path: String, under root: URL, packageDirectory: URL)
     -> String?
   {
-    let reference = URL(fileURLWithPath: path)
+    let reference = URL(fileURLWithPath: path, isDirectory: false)
     let copy = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
-      .appendingPathComponent(reference.lastPathComponent).standardizedFileURL.path
+      .appendingPathComponent(reference.lastPathComponent, isDirectory: false)
+      .standardizedFileURL.path
     return FileManager.default.fileExists(atPath: copy) ? copy : nil
   }
 
@@ -259,12 +261,12 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
 
     /// The difference file of the reference at `path`: `<stem>.difference.png` and the like.
     mutating func file(for path: String, packageDirectory: URL) -> String? {
-      let reference = URL(fileURLWithPath: path)
+      let reference = URL(fileURLWithPath: path, isDirectory: false)
       let stem = reference.deletingPathExtension().lastPathComponent
       let folder = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
       let index = stems[folder.path] ?? Self.index(folder.path)
       stems[folder.path] = index
-      return index[stem].map { folder.appendingPathComponent($0).standardizedFileURL.path }
+      return index[stem].map { folder.appendingPathComponent($0, isDirectory: false).standardizedFileURL.path }
     }
 
     private static func index(_ folder: String) -> [String: String] {
