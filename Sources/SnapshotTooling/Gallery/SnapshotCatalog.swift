@@ -266,7 +266,9 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
       let folder = artifacts(for: reference, under: root, packageDirectory: packageDirectory)
       let index = stems[folder.path] ?? Self.index(folder.path)
       stems[folder.path] = index
-      return index[stem].map { folder.appendingPathComponent($0, isDirectory: false).standardizedFileURL.path }
+      return index[stem].map {
+        folder.appendingPathComponent($0, isDirectory: false).standardizedFileURL.path
+      }
     }
 
     private static func index(_ folder: String) -> [String: String] {
