@@ -123,12 +123,19 @@ struct PendingChanges {
   /// `changes` by test source, line, then target.
   ///
   /// The keys are taken out once: a comparison of two changes would copy their records, which
-  /// sorting tens of thousands does about a million times.
+  /// sorting tens of thousands does about a million times. A source is compared by its rank
+  /// among the sources: a few hundred paths are sorted, not one per change.
   private static func inSourceOrder(_ changes: [PendingChange]) -> [PendingChange] {
-    let keys = changes.map { change in
-      (change.record.sourceLocation.file, change.record.sourceLocation.line, change.target)
+    let files = changes.map(\.record.sourceLocation.file)
+    let rank = Dictionary(
+      uniqueKeysWithValues: Set(files).sorted().enumerated().map { ($1, $0) })
+    let keys = changes.indices.map {
+      (rank[files[$0]] ?? 0, changes[$0].record.sourceLocation.line)
     }
-    return keys.indices.sorted { keys[$0] < keys[$1] }.map { changes[$0] }
+    let targets = changes.map(\.target)
+    return changes.indices.sorted { a, b in
+      keys[a] != keys[b] ? keys[a] < keys[b] : targets[a] < targets[b]
+    }.map { changes[$0] }
   }
 
   /// What became of an accepted change.
