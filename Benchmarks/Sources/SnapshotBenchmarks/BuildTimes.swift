@@ -1,7 +1,7 @@
 import Foundation
 
 /// Clean debug builds of a test target: one using inline snapshots, one using the core alone,
-/// each as one test and as twenty.
+/// each as one test, as twenty, and as 1,000 call sites.
 ///
 /// On `InlineSnapshots` (no swift-syntax) against swift-snapshot-testing's
 /// `InlineSnapshotTesting` (which builds it), and on `Snapshots` against `SnapshotTesting` (which
@@ -54,6 +54,26 @@ enum BuildTimes {
       }.joined()
   }
 
+  /// A file-only target of 1,000 call sites, each made by `body` from a value's name.
+  ///
+  /// Fifty `@Test` functions each assert twenty two-field values. What the 980 call sites more
+  /// than ``twentyTests(_:)`` add is the type checker's work per call, which stays near theirs.
+  /// It has no floor of its own: the same values checked with `#expect` build slower than with
+  /// either library, since each `#expect` is a macro expanded per call.
+  static func thousandCallSites(_ body: (String) -> String) -> String {
+    "struct Item { var id: Int; var name: String }\n"
+      + (0..<50).map { test in
+        "\n@Test func items\(test)() {\n"
+          + (0..<20).map { index in
+            """
+              let item\(index) = Item(id: \(index), name: "n\(test)-\(index)")
+              \(body("item\(index)"))
+
+            """
+          }.joined() + "}\n"
+      }.joined()
+  }
+
   /// Clean builds per package, taken in turns so that a slow spell of the machine falls on
   /// every package alike; each row keeps a package's best.
   static let rounds = 5
@@ -93,6 +113,13 @@ enum BuildTimes {
       try ResolvedPackage(
         dependency: theirs, product: product("SnapshotTesting", "swift-snapshot-testing"),
         module: "SnapshotTesting", test: twentyTests("assertSnapshot(of: item, as: .dump)")),
+      try ResolvedPackage(
+        dependency: ours, product: product("Snapshots", identity), module: "Snapshots",
+        test: thousandCallSites { "assertSnapshot(of: \($0), as: .dump)" }),
+      try ResolvedPackage(
+        dependency: theirs, product: product("SnapshotTesting", "swift-snapshot-testing"),
+        module: "SnapshotTesting",
+        test: thousandCallSites { "assertSnapshot(of: \($0), as: .dump)" }),
     ]
     defer { packages.forEach { try? FileManager.default.removeItem(at: $0.folder) } }
     var best = packages.map { _ in Double.infinity }
@@ -106,6 +133,7 @@ enum BuildTimes {
     let inline = (ours: best[3], theirs: best[4])
     let twentyFloor = best[5]
     let twenty = (ours: best[6], theirs: best[7])
+    let thousand = (ours: best[8], theirs: best[9])
     let named = { (what: String) in "\(what) (best of \(rounds), in turns)" }
     return [
       Row(
@@ -134,6 +162,13 @@ enum BuildTimes {
         name: "the 20-test build less its floor (the library's part)",
         ours: twenty.ours - twentyFloor, theirs: twenty.theirs - twentyFloor,
         target: "≤ 1.5× theirs"),
+      Row(
+        name: named("clean debug build of a file-only test target of 1,000 call sites"),
+        ours: thousand.ours, theirs: thousand.theirs, target: "≤ 1.4× theirs"),
+      Row(
+        name: "what 980 more call sites add (the 1,000 less the 20)",
+        ours: thousand.ours - twenty.ours, theirs: thousand.theirs - twenty.theirs,
+        target: "≤ 1.1× theirs"),
     ] + (try firstRecordRows(ours, product: { product($0, identity) }))
   }
 
