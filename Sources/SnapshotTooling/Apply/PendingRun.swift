@@ -16,7 +16,7 @@ package struct PendingRun: Sendable {
     /// The file that holds a file record's bytes, beside the record.
     public var dataURL: URL? {
       guard case .file(let file) = record, !file.dataFile.isEmpty else { return nil }
-      return PendingRun.dataURL(of: file, in: url.deletingLastPathComponent())
+      return file.dataURL(in: url.deletingLastPathComponent())
     }
   }
 
@@ -155,17 +155,7 @@ package struct PendingRun: Sendable {
 
   /// The bytes a file record points to; `nil` when they are gone.
   public func data(of record: PendingFileRecord) throws(AtomicFile.ReadError) -> Data? {
-    try AtomicFile.read(Self.dataURL(of: record, in: directory))
-  }
-
-  /// Where a file record's bytes are: its own path once runs are merged, else a name in the
-  /// run's folder.
-  /// (The folder is worked out only when asked: a merged run's records, which every command
-  /// reads, name their bytes by absolute path.)
-  static func dataURL(of record: PendingFileRecord, in folder: @autoclosure () -> URL) -> URL {
-    record.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: record.dataFile, isDirectory: false)
-      : folder().appendingPathComponent(record.dataFile, isDirectory: false)
+    try AtomicFile.read(record.dataURL(in: directory))
   }
 
   /// Several runs as one, oldest first.
@@ -183,8 +173,7 @@ package struct PendingRun: Sendable {
       for entry in run.entries where newestRun[entry.record.target] == index {
         var entry = entry
         if case .file(var file) = entry.record, !file.dataFile.hasPrefix("/") {
-          file.dataFile =
-            run.directory.appendingPathComponent(file.dataFile, isDirectory: false).path
+          file.dataFile = file.dataURL(in: run.directory).path
           entry.record = .file(file)
         }
         entries.append(entry)
@@ -224,9 +213,7 @@ package struct PendingRun: Sendable {
     let path = entry.url.path
     unlink(path)
     guard case .file(let file) = entry.record, !file.dataFile.isEmpty else { return }
-    unlink(
-      file.dataFile.hasPrefix("/")
-        ? file.dataFile : OrphanScan.split(path).folder + "/" + file.dataFile)
+    unlink(file.dataURL(in: entry.url.deletingLastPathComponent()).path)
   }
 
   public struct UnreadableRecord: Error, CustomStringConvertible {

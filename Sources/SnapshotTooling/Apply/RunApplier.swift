@@ -108,7 +108,7 @@ struct RunApplier {
     let dataOnDisk =
       movesData && !dryRun
       && AtomicFile.syncForMoving(
-        groups.map { PendingRun.dataURL(of: $0[0], in: run.directory).path })
+        groups.map { $0[0].dataURL(in: run.directory).path })
     let recorded = groups.concurrentMap { group in
       record(
         group, at: group[0].referencePath, from: run, sources: sourcesNow, declared: declaredNow,
@@ -158,7 +158,7 @@ struct RunApplier {
         let reference = URL(fileURLWithPath: path, isDirectory: false)
         if movesData {
           try AtomicFile.move(
-            PendingRun.dataURL(of: records[0], in: run.directory), holding: data, to: reference,
+            records[0].dataURL(in: run.directory), holding: data, to: reference,
             sourceOnDisk: dataOnDisk)
         } else {
           try AtomicFile.write(data, to: reference)
@@ -264,7 +264,7 @@ struct RunApplier {
   func checkedData(of record: PendingFileRecord, in folder: URL) -> Result<
     Data, Refusal
   > {
-    let url = PendingRun.dataURL(of: record, in: folder)
+    let url = record.dataURL(in: folder)
     // Worked out only for a refusal: most bytes are as recorded.
     let file = { relative(url.path) }
     var bytes: Data?

@@ -116,7 +116,7 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
           .standardizedFileURL.path
         let actual = relative(
           actualCopy(of: path, under: artifacts, packageDirectory: packageDirectory)
-            ?? PendingRun.dataURL(of: record, in: run.directory).path)
+            ?? record.dataURL(in: run.directory).path)
         if var known = entries[path] {
           known.status = .failed
           known.actual = actual

@@ -118,3 +118,16 @@ import Foundation
     self.sourceHash = sourceHash
   }
 }
+
+extension PendingFileRecord {
+  /// Where its bytes are: ``dataFile`` itself once runs are merged (an absolute path), else
+  /// that name in its run's folder, `folder`.
+  ///
+  /// The folder is worked out only when asked: a merged run's records, which every command
+  /// reads, name their bytes by absolute path.
+  package func dataURL(in folder: @autoclosure () -> URL) -> URL {
+    dataFile.hasPrefix("/")
+      ? URL(fileURLWithPath: dataFile, isDirectory: false)
+      : folder().appendingPathComponent(dataFile, isDirectory: false)
+  }
+}

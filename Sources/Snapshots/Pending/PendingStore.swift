@@ -99,11 +99,7 @@ import Foundation
     let directory = url.deletingLastPathComponent()
     let stored = try write(data, of: file, named: uniqueName(), in: directory)
     try replace(url, with: .file(stored))
-    let before =
-      file.dataFile.hasPrefix("/")
-      ? URL(fileURLWithPath: file.dataFile, isDirectory: false)
-      : directory.appendingPathComponent(file.dataFile, isDirectory: false)
-    try? FileManager.default.removeItem(at: before)
+    try? FileManager.default.removeItem(at: file.dataURL(in: directory))
   }
 
   /// Writes a file record's bytes as `base.data` in `directory`; the record, naming them with
