@@ -202,6 +202,7 @@ struct SnapshotRecordTests {
     try SameVerdict(package: package).run()
     try Patterns(package: package).run()
     try Sensitivity(package: package).run()
+    try Stability(package: package).run()
     try failingRunsKeepOnlyTheNewestRuns(package)
     try Shards(package: package).run()
     try Shards(package: package).fingerprints()

@@ -54,6 +54,14 @@ import Testing
       ["show", "abc", "--new", "--old"],
       "Error: --diff, --new and --old each show the change alone: give one of them"
     ),
+    (
+      ["stability", "--test-binary", "b", "--runs", "1"],
+      "Error: '--runs' takes a whole number of at least 2, not '1'"
+    ),
+    (
+      ["stability", "--test-binary", "b", "--runs=three"],
+      "Error: '--runs' takes a whole number of at least 2, not 'three'"
+    ),
   ])
   func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
     #expect {

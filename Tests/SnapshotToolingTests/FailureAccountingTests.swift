@@ -15,7 +15,7 @@ import Testing
       not json
       """
     #expect(
-      TestIssue.fromEventStream(Data(stream.utf8)) == [
+      TestIssue.EventStream(Data(stream.utf8)).issues == [
         TestIssue(file: "/P/T.swift", line: 5, message: "Expectation failed: (1 + 1 → 2) == 3"),
         TestIssue(
           file: "/P/U.swift", line: 9,
@@ -36,7 +36,7 @@ import Testing
       event("testStarted", "App.free()/U.swift:9:2"),
     ].joined(separator: "\n")
     #expect(
-      TestIssue.unfinishedTests(inEventStream: Data(stream.utf8)) == [
+      TestIssue.EventStream(Data(stream.utf8)).unfinishedTests == [
         "App.Suite/crashes()", "App.free()",
       ])
   }

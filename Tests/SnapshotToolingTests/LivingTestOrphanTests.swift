@@ -26,7 +26,7 @@ import Testing
     ].joined(separator: "\n")
     // A failure ends a test too: the run is then incomplete unless a record covers it.
     #expect(
-      TestIssue.finishedTests(inEventStream: Data(stream.utf8))
+      TestIssue.EventStream(Data(stream.utf8)).finishedTests
         == ["App.ran()/T.swift:1:2", "App.failed()/T.swift:4:2"])
   }
 

@@ -20,7 +20,7 @@ where VerbName: RawRepresentable & Equatable & Sendable, VerbName.RawValue == St
     var spelling: String {
       switch value {
       case .flag, .choice: "--\(name)"
-      case .one(let label, _), .list(let label, _): "--\(name) <\(label)>"
+      case .one(let label, _), .list(let label, _), .count(let label, _, _): "--\(name) <\(label)>"
       }
     }
 
@@ -36,6 +36,7 @@ where VerbName: RawRepresentable & Equatable & Sendable, VerbName.RawValue == St
       case .choice(let choice): choice.isSet(values) ? ["--\(name)"] : []
       case .one(_, let key): values[keyPath: key].map { ["--\(name)", $0] } ?? []
       case .list(_, let key): values[keyPath: key].flatMap { ["--\(name)", $0] }
+      case .count(_, let key, _): values[keyPath: key].map { ["--\(name)", "\($0)"] } ?? []
       }
     }
   }
@@ -133,6 +134,13 @@ where VerbName: RawRepresentable & Equatable & Sendable, VerbName.RawValue == St
         parsed.values[keyPath: key] = try value(of: option, attached, &rest, verb)
       case .list(_, let key):
         parsed.values[keyPath: key].append(try value(of: option, attached, &rest, verb))
+      case .count(_, let key, let minimum):
+        let given = try value(of: option, attached, &rest, verb)
+        guard let count = Int(given), count >= minimum else {
+          throw .usage(
+            error("'--\(name)' takes a whole number of at least \(minimum), not '\(given)'", verb))
+        }
+        parsed.values[keyPath: key] = count
       }
     }
     if let missing = options.first(where: { option in
@@ -280,6 +288,8 @@ enum CommandLineValue<Values: Sendable>: Sendable {
   case one(String, any WritableKeyPath<Values, String?> & Sendable)
   /// A value that repeats: each one is kept, in order.
   case list(String, any WritableKeyPath<Values, [String]> & Sendable)
+  /// A whole number of at least `minimum`: anything else is a usage error.
+  case count(String, any WritableKeyPath<Values, Int?> & Sendable, minimum: Int)
   /// One of several values of one setting, each an option of its own (`--diff`, `--new`,
   /// `--old`): given two of them, a usage error says the choice's reason.
   case choice(Choice)

@@ -35,6 +35,9 @@ public struct ToolOptions: Equatable, Sendable {
   var output: String?
   var migrate = false
   var sensitivity = false
+  var stability = false
+  /// `--stability`'s runs alike (``StabilityVerb/defaultRuns`` when not given).
+  var runs: Int?
   var quiet = false
 
   typealias Grammar = CommandLineGrammar<ToolOptions, ToolVerb>
@@ -82,7 +85,7 @@ public struct ToolOptions: Equatable, Sendable {
   static let filter = Entry(
     "filter", .one("regex", \.filter),
     "Run only the tests whose names match; with --apply-only or --from, apply only the records whose test name, test file or reference path matches, leaving the others.",
-    [.record, .apply, .sensitivity])
+    [.record, .apply, .sensitivity, .stability])
   static let dryRun = Entry(
     "dry-run", .flag(\.dryRun), "Print what would change, as diffs; write nothing.",
     [.record, .apply, .migrate])
@@ -132,10 +135,12 @@ public struct ToolOptions: Equatable, Sendable {
     Entry(
       "package-directory", .one("package-directory", \.packageDirectory),
       "The package to work in (default: the current directory).",
-      [.record, .apply, .migrate, .catalog, .gallery, .pending, .show, .sensitivity], .tool),
+      [.record, .apply, .migrate, .catalog, .gallery, .pending, .show, .sensitivity, .stability],
+      .tool),
     Entry(
       "test-binary", .one("test-binary", \.testBinary),
-      "The package's test binary (<Package>PackageTests.xctest).", [.record, .sensitivity], .tool,
+      "The package's test binary (<Package>PackageTests.xctest).",
+      [.record, .sensitivity, .stability], .tool,
       isRequired: true),
     Entry(
       "toolkit-identity", .one("toolkit-identity", \.toolkitIdentity),
@@ -158,8 +163,8 @@ public struct ToolOptions: Equatable, Sendable {
       [.pending], .plugin, selects: .pending),
     Entry(
       "json", .flag(\.json),
-      "List the pending changes as JSON (schema version \(PendingListing.schemaVersion), described in PendingChangesAsData).",
-      [.pending]),
+      "List the pending changes as JSON (schema version \(PendingListing.schemaVersion), described in PendingChangesAsData); with --stability, its report (schema version \(StabilityReport.schemaVersion)).",
+      [.pending, .stability]),
     Entry(
       "show", .one("id", \.changeID), "Run nothing: show one pending change.", [.show], .plugin,
       selects: .show),
@@ -188,8 +193,16 @@ public struct ToolOptions: Equatable, Sendable {
       "Run the tests once more and, for each passing snapshot, change its value as its strategy defines (a text: each line); tell the changes its comparison lets pass, and why. Writes nothing; exits 1 where a snapshot cannot fail at all.",
       [.sensitivity], .plugin, selects: .sensitivity),
     Entry(
+      "stability", .flag(\.stability),
+      "Run the tests several times in separate processes and once more under another time zone, locale, temporary folder and working directory; tell what varied in each snapshot's value, its kind (a UUID, a timestamp, a port, a path, a process id, a duration, the order of a dictionary, a float's last digits…), where it came from and the fix. Writes nothing into the package; exits 1 when a snapshot varied.",
+      [.stability], .plugin, selects: .stability),
+    Entry(
+      "runs", .count("count", \.runs, minimum: 2),
+      "How many runs --stability compares before the one under another environment (default: \(StabilityVerb.defaultRuns)).",
+      [.stability]),
+    Entry(
       "quiet", .flag(\.quiet), "Print no progress and no test output: only changes and problems.",
-      [.record, .apply, .sensitivity]),
+      [.record, .apply, .sensitivity, .stability]),
   ]
 
   /// The options that do not go together, for the tool and the plugin alike.

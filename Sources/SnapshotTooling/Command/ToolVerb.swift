@@ -2,10 +2,10 @@ import Foundation
 
 /// The `snapshots` tool's verbs: what each does, and the code that does it.
 public enum ToolVerb: String, CaseIterable, Sendable {
-  case record, apply, migrate, info, catalog, gallery, pending, show, sensitivity
+  case record, apply, migrate, info, catalog, gallery, pending, show, sensitivity, stability
 
   /// Whether it runs the package's tests, which the plugin then builds first.
-  var runsTests: Bool { self == .record || self == .sensitivity }
+  var runsTests: Bool { self == .record || self == .sensitivity || self == .stability }
 
   /// Which verb the plugin runs when its words select several, the lowest first: the more
   /// specific mode wins (`--pending --from D` lists those shards' changes rather than applying
@@ -13,14 +13,15 @@ public enum ToolVerb: String, CaseIterable, Sendable {
   var precedence: Int {
     switch self {
     case .sensitivity: 0
-    case .migrate: 1
-    case .gallery: 2
-    case .info: 3
-    case .pending: 4
-    case .show: 5
-    case .apply: 6
-    case .catalog: 7
-    case .record: 8
+    case .stability: 1
+    case .migrate: 2
+    case .gallery: 3
+    case .info: 4
+    case .pending: 5
+    case .show: 6
+    case .apply: 7
+    case .catalog: 8
+    case .record: 9
     }
   }
 
@@ -40,6 +41,8 @@ public enum ToolVerb: String, CaseIterable, Sendable {
     case .show: "Show one pending change: its diff, or the new or old bytes alone."
     case .sensitivity:
       "Run the tests, change each passing snapshot's value as its strategy defines, and tell the changes its comparison lets pass."
+    case .stability:
+      "Run the tests several times and once under another environment, and tell what varied in each snapshot's value between runs, its kind and the fix."
     }
   }
 
@@ -80,6 +83,7 @@ public enum ToolVerb: String, CaseIterable, Sendable {
     case .pending: return PendingVerb.run(options, print: print)
     case .show: return ShowVerb.run(options, print: print)
     case .sensitivity: return SensitivityVerb.run(options, print: print)
+    case .stability: return StabilityVerb.run(options, print: print)
     }
   }
 }

@@ -143,11 +143,9 @@ struct SnapshotCatalog: Codable, Equatable, Sendable {
 
   /// Writes the catalog whole (a temporary file, then a rename).
   func write(to file: URL) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(encoder.encode(self), to: file)
+    try AtomicFile.write(JSONEncoder.machineOutput.encode(self), to: file)
   }
 
   // MARK: - One reference

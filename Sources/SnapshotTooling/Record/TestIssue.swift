@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tooling) import Snapshots
 
 /// A failure a test run reported: where, and what it said (XCTest's failures give their first
 /// line only).
@@ -11,74 +12,67 @@ struct TestIssue: Equatable, Sendable {
   var line: Int
   var message: String
 
-  /// The unexpected issues in a Swift Testing event stream.
-  static func fromEventStream(_ data: Data) -> [TestIssue] {
-    let decoder = JSONDecoder()
-    var issues: [TestIssue] = []
-    for line in data.split(separator: UInt8(ascii: "\n")) {
-      guard let record = try? decoder.decode(EventRecord.self, from: line),
-        let payload = record.payload, payload.kind == "issueRecorded",
-        let issue = payload.issue, issue.isKnown != true
-      else { continue }
-      let text =
-        payload.messages?.first(where: { $0.symbol == "details" })?.text
-        ?? payload.messages?.first?.text ?? ""
-      issues.append(
-        TestIssue(
+  /// A Swift Testing event stream, each line decoded once for all that is read from it: a run
+  /// of 10,000 tests writes megabytes of it.
+  struct EventStream {
+    private let events: [EventRecord.Payload]
+
+    init(_ data: Data) {
+      events = AtomicFile.jsonLines(data, as: EventRecord.self).compactMap(\.payload)
+    }
+
+    /// The unexpected issues.
+    var issues: [TestIssue] {
+      events.compactMap { payload in
+        guard payload.kind == "issueRecorded", let issue = payload.issue, issue.isKnown != true
+        else { return nil }
+        let text =
+          payload.messages?.first(where: { $0.symbol == "details" })?.text
+          ?? payload.messages?.first?.text ?? ""
+        return TestIssue(
           file: issue.sourceLocation?._filePath ?? "", line: issue.sourceLocation?.line ?? 0,
-          message: text))
-    }
-    return issues
-  }
-
-  /// How many tests a Swift Testing event stream says started.
-  static func testsStarted(inEventStream data: Data) -> Int {
-    let decoder = JSONDecoder()
-    return data.split(separator: UInt8(ascii: "\n")).count { line in
-      (try? decoder.decode(EventRecord.self, from: line))?.payload?.kind == "testStarted"
-    }
-  }
-
-  /// The tests a Swift Testing event stream says ran to their end, by their ids: they ended,
-  /// and were neither skipped nor cancelled, nor met a known issue (`withKnownIssue` catches
-  /// what a test throws, which then stops it).
-  static func finishedTests(inEventStream data: Data) -> Set<String> {
-    let decoder = JSONDecoder()
-    var (ended, stopped) = (Set<String>(), Set<String>())
-    for line in data.split(separator: UInt8(ascii: "\n")) {
-      guard let payload = (try? decoder.decode(EventRecord.self, from: line))?.payload,
-        let id = payload.testID
-      else { continue }
-      switch payload.kind {
-      case "testEnded": ended.insert(id)
-      case "testSkipped", "testCancelled", "testCaseCancelled": stopped.insert(id)
-      case "issueRecorded" where payload.issue?.isKnown == true: stopped.insert(id)
-      default: break
+          message: text)
       }
     }
-    return ended.subtracting(stopped)
-  }
 
-  /// The test functions a Swift Testing event stream says started and did not end, by their
-  /// ids without their source location (`Module.Suite/test()`, `Module.test()` for a function
-  /// outside a suite): those a crash ended.
-  static func unfinishedTests(inEventStream data: Data) -> [String] {
-    let decoder = JSONDecoder()
-    var running: [String] = []
-    for line in data.split(separator: UInt8(ascii: "\n")) {
-      guard let payload = (try? decoder.decode(EventRecord.self, from: line))?.payload,
-        let id = payload.testID, id.contains("/")
-      else { continue }
-      switch payload.kind {
-      case "testStarted": running.append(id)
-      case "testEnded": running.removeAll { $0 == id }
-      default: break
+    /// How many tests started.
+    var testsStarted: Int { events.count { $0.kind == "testStarted" } }
+
+    /// The tests that ran to their end, by their ids: they ended, and were neither skipped nor
+    /// cancelled, nor met a known issue (`withKnownIssue` catches what a test throws, which
+    /// then stops it).
+    var finishedTests: Set<String> {
+      var (ended, stopped) = (Set<String>(), Set<String>())
+      for payload in events {
+        guard let id = payload.testID else { continue }
+        switch payload.kind {
+        case "testEnded": ended.insert(id)
+        case "testSkipped", "testCancelled", "testCaseCancelled": stopped.insert(id)
+        case "issueRecorded" where payload.issue?.isKnown == true: stopped.insert(id)
+        default: break
+        }
       }
+      return ended.subtracting(stopped)
     }
-    return running.map { id in
-      var parts = id.split(separator: "/", omittingEmptySubsequences: false)
-      if parts.count > 1, parts.last?.contains(".swift:") == true { parts.removeLast() }
-      return parts.joined(separator: "/")
+
+    /// The test functions that started and did not end, by their ids without their source
+    /// location (`Module.Suite/test()`, `Module.test()` for a function outside a suite): those
+    /// a crash ended.
+    var unfinishedTests: [String] {
+      var running: [String] = []
+      for payload in events {
+        guard let id = payload.testID, id.contains("/") else { continue }
+        switch payload.kind {
+        case "testStarted": running.append(id)
+        case "testEnded": running.removeAll { $0 == id }
+        default: break
+        }
+      }
+      return running.map { id in
+        var parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.last?.contains(".swift:") == true { parts.removeLast() }
+        return parts.joined(separator: "/")
+      }
     }
   }
 

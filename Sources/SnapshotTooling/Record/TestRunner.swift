@@ -19,6 +19,8 @@ struct TestRunner {
   var quiet = false
   /// Told when each library's tests start.
   var progress: (String) -> Void = { _ in }
+  /// Where the tests run; `nil` where the tool runs.
+  var workingDirectory: URL? = nil
 
   struct Pass {
     var library: String
@@ -99,13 +101,13 @@ struct TestRunner {
     if let filter { testing += ["--filter", filter] }
     progress("Running the Swift Testing tests…")
     let process = try launch(testing)
-    let stream = (try? Data(contentsOf: events)) ?? Data()
+    let stream = TestIssue.EventStream((try? Data(contentsOf: events)) ?? Data())
     var pass = Pass(
-      process, library: "Swift Testing", issues: TestIssue.fromEventStream(stream),
+      process, library: "Swift Testing", issues: stream.issues,
       logged: FailureLog.read(failureLog))
-    pass.testsStarted = TestIssue.testsStarted(inEventStream: stream)
-    pass.finishedTests = TestIssue.finishedTests(inEventStream: stream)
-    if pass.crashed { pass.unfinished = TestIssue.unfinishedTests(inEventStream: stream) }
+    pass.testsStarted = stream.testsStarted
+    pass.finishedTests = stream.finishedTests
+    if pass.crashed { pass.unfinished = stream.unfinishedTests }
     passes.append(pass)
     return passes
   }
@@ -206,6 +208,7 @@ struct TestRunner {
     var environment = environment
     environment[FailureLog.variable] = failureLog.path
     process.environment = environment
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     return process
   }
 }

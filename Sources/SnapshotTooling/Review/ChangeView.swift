@@ -35,6 +35,11 @@ struct ChangeView {
         "Reference: inline, in the call of \(call.functionName.isEmpty ? "the assertion" : call.functionName)"
       )
     }
+    // Said before anyone accepts it: its new value may be chance, not a change.
+    if let unstable = pending.unstable(change) {
+      lines.append(
+        paint("\(unstable) (snapshot-record --stability saw it vary between runs)", .red))
+    }
     return lines
   }
 

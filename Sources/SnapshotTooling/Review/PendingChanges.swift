@@ -43,6 +43,9 @@ struct PendingChanges {
   /// Writes what is accepted, reading each test source's declarations once for all the
   /// accepts.
   let applier: RunApplier
+  /// What the last `--stability` check found, to say which changes are of snapshots that
+  /// varied between runs.
+  let stability: StabilityReport?
 
   /// Reads what is pending.
   ///
@@ -54,6 +57,7 @@ struct PendingChanges {
   ) throws {
     self.packageDirectory = packageDirectory
     self.origin = origin
+    stability = StabilityReport.read(in: packageDirectory)
     applier = RunApplier(
       packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true),
       declarations: TestDeclarations(), movesData: origin == .store)
@@ -111,6 +115,11 @@ struct PendingChanges {
     var info = stat()
     guard let size, stat(path, &info) == 0 else { return true }
     return Int(info.st_size) == size
+  }
+
+  /// `unstable: …` for a change whose snapshot the last `--stability` check saw vary.
+  func unstable(_ change: PendingChange) -> String? {
+    stability.flatMap { StabilityReport.summary($0.findings(of: change.record)) }
   }
 
   /// How many changes are pending.

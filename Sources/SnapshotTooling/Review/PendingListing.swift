@@ -38,6 +38,9 @@ struct PendingListing: Encodable {
     /// What a text change changes, run by run of changed lines, in the order of the text;
     /// absent for bytes that are not text, which are decided whole.
     var hunks: [Hunk]?
+    /// What the last `--stability` check saw vary in its snapshot between runs
+    /// (`unstable: a UUID`); absent when it saw nothing, or there was no check.
+    var unstable: String?
   }
 
   /// A run of changed lines of one change (``TextHunks/Hunk``): what it removes and adds, and
@@ -93,6 +96,7 @@ struct PendingListing: Encodable {
         id: change.id, kind: change.kind, status: change.status, test: change.testName,
         sourceFile: pending.relative(change.record.sourceLocation.file),
         line: change.record.sourceLocation.line, format: change.format)
+      listed.unstable = pending.unstable(change)
       switch change.record {
       case .file(let file):
         listed.reference = pending.relative(file.referencePath)
@@ -117,10 +121,20 @@ struct PendingListing: Encodable {
     }
   }
 
-  func json() -> String {
+  func json() -> String { JSONEncoder.machineOutput.text(of: self) }
+}
+
+extension JSONEncoder {
+  /// The tool's JSON for editors and agents (`pending --json`, the catalog, `--stability`'s
+  /// report): keys sorted, one member a line, slashes as they are.
+  static var machineOutput: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Encoding plain strings and numbers cannot fail.
-    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    return encoder
+  }
+
+  /// `value` as text; encoding plain strings and numbers cannot fail.
+  func text(of value: some Encodable) -> String {
+    String(decoding: (try? encode(value)) ?? Data(), as: UTF8.self)
   }
 }

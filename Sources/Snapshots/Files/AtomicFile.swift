@@ -239,5 +239,47 @@ package enum AtomicFile {
     }
   }
 
+  /// Appends `value` as one line of JSON: the logs that test processes running in parallel
+  /// share (failures, `--sensitivity`'s reports, `--stability`'s values).
+  static func append(json value: some Encodable, to path: String) throws(WriteError) {
+    guard let line = try? JSONEncoder().encode(value) else { return }
+    try append(
+      String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path, isDirectory: false))
+  }
+
+  /// The values of a file of JSON lines, in order; lines that do not decode are skipped, and a
+  /// file that cannot be read holds none.
+  public static func jsonLines<Value: Decodable>(_ url: URL, as type: Value.Type) -> [Value] {
+    guard let data = try? Data(contentsOf: url) else { return [] }
+    return jsonLines(data, as: type)
+  }
+
+  /// The values of JSON lines (Swift Testing's event stream, a log), in order.
+  public static func jsonLines<Value: Decodable>(_ data: Data, as type: Value.Type) -> [Value] {
+    let decoder = JSONDecoder()
+    return data.withUnsafeBytes { bytes in
+      lineRanges(bytes).compactMap { range in
+        try? decoder.decode(type, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
+      }
+    }
+  }
+
+  /// Where the lines of `bytes` are, without their newlines, empty ones left out; found with
+  /// `memchr`, since the logs tests write run to megabytes, which a generic split walks a byte
+  /// at a time in a debug build.
+  private static func lineRanges(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+    guard let base = bytes.baseAddress else { return [] }
+    var ranges: [Range<Int>] = []
+    var start = 0
+    while start < bytes.count {
+      let end =
+        memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+        .map { UnsafeRawPointer($0) - base } ?? bytes.count
+      if end > start { ranges.append(start..<end) }
+      start = end + 1
+    }
+    return ranges
+  }
+
   private static func systemError() -> String { String(cString: strerror(errno)) }
 }

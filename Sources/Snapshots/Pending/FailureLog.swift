@@ -83,17 +83,10 @@ package enum FailureLog {
   /// A log that cannot be written loses the entry: the tool then counts the failure as another
   /// assertion's, and still fails.
   static func append(_ entry: Entry) {
-    guard let path, let line = try? JSONEncoder().encode(entry) else { return }
-    try? AtomicFile.append(
-      String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: path, isDirectory: false))
+    guard let path else { return }
+    try? AtomicFile.append(json: entry, to: path)
   }
 
   /// The entries of a log, in order; lines that do not decode are skipped.
-  public static func read(_ url: URL) -> [Entry] {
-    guard let data = try? Data(contentsOf: url) else { return [] }
-    let decoder = JSONDecoder()
-    return data.split(separator: UInt8(ascii: "\n")).compactMap {
-      try? decoder.decode(Entry.self, from: $0)
-    }
-  }
+  public static func read(_ url: URL) -> [Entry] { AtomicFile.jsonLines(url, as: Entry.self) }
 }

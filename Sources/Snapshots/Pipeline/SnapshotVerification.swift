@@ -148,6 +148,14 @@ struct SnapshotVerification<Value, Format> {
       }
     }
 
+    /// The reference file's path, or `inline`, as the tool's checks name it.
+    var referencePath: String {
+      switch self {
+      case .file(_, let ready): return ready.location.readPath
+      case .inline: return "inline"
+      }
+    }
+
     /// The same place with a copy of the numbers a scope shares, for a trial that must not
     /// number values for the assertions after it.
     var withNumbersCopied: Prepared {
@@ -307,7 +315,7 @@ struct SnapshotVerification<Value, Format> {
     }
     let (mismatch, actual, referenceData): (SnapshotResult.Mismatch, Format?, Data?)
     switch judge(captured, prepared, reference: read) {
-    case .matched: return .matched
+    case .matched: return noted(read, of: captured, prepared, matched: true) ?? .matched
     case .failed(let result): return result
     case .differs(let found, let keep, let reference):
       (mismatch, actual, referenceData) = (found, keep, reference)
@@ -334,6 +342,7 @@ struct SnapshotVerification<Value, Format> {
         )
       }
     }
+    if let failure = noted(data, of: captured, prepared) { return failure }
     switch prepared {
     case .file(let site, let ready):
       return site.settle(mismatch, data: data ?? Data(), reference: referenceData, ready: ready)

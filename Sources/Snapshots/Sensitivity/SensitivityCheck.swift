@@ -111,15 +111,11 @@ package enum SensitivityCheck {
   /// Appends an assertion's report to `log`: one `write` with `O_APPEND`, as the failure log
   /// is written, so the reports of tests running in parallel never interleave.
   static func append(_ entry: Entry, to log: String) throws(AtomicFile.WriteError) {
-    guard let line = try? JSONEncoder().encode(entry) else { return }
-    try AtomicFile.append(String(decoding: line, as: UTF8.self), to: URL(fileURLWithPath: log))
+    try AtomicFile.append(json: entry, to: log)
   }
 
   /// The reports a run left, in order.
   public static func entries(in file: URL) -> [Entry] {
-    guard let data = try? Data(contentsOf: file) else { return [] }
-    return data.split(separator: UInt8(ascii: "\n")).compactMap {
-      try? JSONDecoder().decode(Entry.self, from: Data($0))
-    }
+    AtomicFile.jsonLines(file, as: Entry.self)
   }
 }

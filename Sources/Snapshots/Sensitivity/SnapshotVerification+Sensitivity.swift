@@ -46,15 +46,11 @@ extension SnapshotVerification {
       }
       passed.append(.init(change: change.name, reason: why))
     }
-    let path: String
-    switch prepared {
-    case .file(_, let ready): path = ready.location.readPath
-    case .inline: path = "inline"
-    }
     let (file, line) = place.source
     try SensitivityCheck.append(
       .init(
-        reference: path, sourceFile: file, line: Int(line), tried: changes.count, passed: passed,
+        reference: prepared.referencePath, sourceFile: file, line: Int(line), tried: changes.count,
+        passed: passed,
         unchecked: strategy.changes == nil && text == nil),
       to: log)
   }

@@ -1,0 +1,107 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// `snapshots stability` (`snapshot-record --stability`): whether each snapshot fails by chance.
+///
+/// Runs the tests `--runs` times in separate processes and once more under another time zone,
+/// locale, temporary folder and working directory, each assertion logging its value as its
+/// reference would hold it (``StabilityLog``); tells what varied, of which kind, and the fix
+/// (``StabilityCheck``). Writes nothing into the package: its report goes to
+/// `.build/snapshots/stability.json`, where the review reads it (``StabilityReport``).
+///
+/// Exits 1 when a snapshot varied or tests failed, 3 when they could not run or crashed.
+enum StabilityVerb {
+  static let defaultRuns = 3
+
+  /// The other environment's time zone and locale: far from UTC, at a quarter hour, with a
+  /// decimal comma.
+  static let otherEnvironment = [
+    "TZ": "Pacific/Chatham", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8",
+  ]
+
+  static func run(_ options: ToolOptions, print: @escaping (String) -> Void)
+    -> SnapshotsCommand.ExitCode
+  {
+    let count = options.runs ?? defaultRuns
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapshots-stability-\(PendingStore.uniqueName())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let otherTemporary = folder.appendingPathComponent("other-tmp", isDirectory: true)
+    let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
+    var logs: [StabilityRunLog] = []
+    let started = Date()
+    var failed = false
+    do {
+      for folder in [otherTemporary, otherDirectory] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
+      for index in 0...count {
+        let isOther = index == count
+        if !options.quiet {
+          print(
+            isOther
+              ? "Run \(index + 1) of \(count + 1), under another time zone, locale, temporary folder and working directory:"
+              : "Run \(index + 1) of \(count + 1):")
+        }
+        let run = folder.appendingPathComponent("run-\(index)", isDirectory: true)
+        let log = run.appendingPathComponent("values", isDirectory: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment[StabilityLog.variable] = log.path
+        // What fails is left here, not in the package's store, and no reference is written.
+        environment[PendingStore.directoryVariable] = run.appendingPathComponent("pending").path
+        environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
+        if isOther {
+          environment.merge(otherEnvironment) { $1 }
+          environment["TMPDIR"] = otherTemporary.path
+        }
+        try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
+        let runner = TestRunner(
+          binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
+          environment: environment, runDirectory: run, filter: options.filter,
+          quiet: options.quiet, progress: { if !options.quiet { print($0) } },
+          workingDirectory: isOther ? otherDirectory : nil)
+        let passes = try runner.run()
+        if passes.contains(where: \.crashed) {
+          print("The tests crashed in run \(index + 1): nothing was compared.")
+          return .testsDidNotRun
+        }
+        failed = failed || passes.contains(where: \.failed)
+        logs.append(StabilityRunLog(folder: log))
+      }
+    } catch {
+      print("error: \(error)")
+      return .testsDidNotRun
+    }
+    var check = StabilityCheck(
+      runs: logs,
+      facts: .init(
+        processes: [], temporaryFolders: [NSTemporaryDirectory(), otherTemporary.path],
+        workingDirectories: [options.package.path, otherDirectory.path],
+        hostName: ProcessInfo.processInfo.hostName, userName: ProcessInfo.processInfo.userName,
+        window: started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
+    let findings = check.findings()
+    let report = StabilityReport(
+      runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings)
+    let relative = { RunApplier.relative($0, in: options.package) }
+    do {
+      try AtomicFile.write(
+        JSONEncoder.machineOutput.encode(report), to: StabilityReport.file(in: options.package),
+        durability: .whole)
+    } catch {
+      print("warning: the report for --review was not written: \(error)")
+    }
+    if options.json {
+      var shown = report
+      shown.findings = findings.map { finding in
+        var finding = finding
+        finding.sourceFile = relative(finding.sourceFile)
+        if finding.reference != "inline" { finding.reference = relative(finding.reference) }
+        return finding
+      }
+      print(JSONEncoder.machineOutput.text(of: shown))
+    } else {
+      report.lines(relative: relative).forEach(print)
+    }
+    return failed || !findings.isEmpty ? .refused : .success
+  }
+}

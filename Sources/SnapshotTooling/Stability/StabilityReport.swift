@@ -1,0 +1,90 @@
+import Foundation
+@_spi(Tooling) import Snapshots
+
+/// What the last `--stability` check found, kept in `.build/snapshots/stability.json`: its
+/// printed report, its JSON (`--stability --json`), and what the review and `pending --json`
+/// say of a pending change whose snapshot varied ("unstable: …").
+struct StabilityReport: Codable, Equatable {
+  static let schemaVersion = 1
+  var schemaVersion = Self.schemaVersion
+  var runs: Int
+  var compared: Int
+  var testsFailed: Bool
+  var findings: [StabilityCheck.Finding]
+
+  static func file(in package: URL) -> URL {
+    package.appendingPathComponent(".build/snapshots/stability.json", isDirectory: false)
+  }
+
+  /// The last check's report in a package, if there is one that reads.
+  static func read(in package: URL) -> StabilityReport? {
+    guard let data = try? AtomicFile.read(file(in: package)) else { return nil }
+    return try? JSONDecoder().decode(StabilityReport.self, from: data)
+  }
+
+  /// The findings of a pending change's snapshot: its reference file's, or its inline call's.
+  func findings(of record: PendingRecord) -> [StabilityCheck.Finding] {
+    findings.filter { finding in
+      switch record {
+      case .file(let file): finding.reference == file.referencePath
+      case .inline:
+        finding.reference == "inline" && finding.sourceFile == record.sourceLocation.file
+          && finding.line == record.sourceLocation.line
+      }
+    }
+  }
+
+  /// `unstable: a UUID, a timestamp`: what the review's header and the listing say.
+  static func summary(_ findings: [StabilityCheck.Finding]) -> String? {
+    findings.isEmpty
+      ? nil : "unstable: " + findings.map(\.kind.name).joined(separator: ", ")
+  }
+
+  /// The report: each snapshot that varied, a line per kind with where and the fix, then the
+  /// count.
+  func lines(relative: (String) -> String) -> [String] {
+    var lines: [String] = []
+    let byPlace = Dictionary(grouping: findings) {
+      "\($0.reference) \($0.sourceFile):\($0.line)"
+    }
+    // By name: tests run in parallel, so the order they log in changes from run to run.
+    for (_, findings) in byPlace.sorted(by: { $0.key < $1.key }) {
+      guard let first = findings.first else { continue }
+      let place = "\(relative(first.sourceFile)):\(first.line)"
+      lines.append(
+        first.reference == "inline"
+          ? "inline snapshot at \(place) varies:"
+          : "\(relative(first.reference)) (\(place)) varies:")
+      for finding in findings {
+        var what = "  \(finding.kind.name)"
+        if let line = finding.valueLine { what += ", line \(line)" }
+        if finding.onlyInOtherEnvironment { what += ", only under another environment" }
+        let seen = finding.values.prefix(2).map {
+          ControlCharacters.escaped($0.count > 120 ? $0.prefix(119) + "…" : $0)
+        }
+        if finding.isMerged {
+          what +=
+            ": \(seen[0]) stands for readings of the clock that fell in one second (\(seen[1]))"
+        } else if seen.count == 2, finding.kind != .memberOrder {
+          what += ": \"\(seen[0])\" in one run, \"\(seen[1])\" in another"
+        }
+        lines.append(what)
+        lines.append("    fix: \(finding.fix)")
+        if let alternative = finding.alternative { lines.append("    or: \(alternative)") }
+      }
+    }
+    let varied = byPlace.count
+    lines.append(
+      "Compared \(counted(compared, "snapshot")) in \(runs) runs (\(runs - 1) alike, 1 under another time zone, locale, temporary folder and working directory): "
+        + (varied == 0
+          ? "none varies." : "\(counted(varied, "snapshot")) \(varied == 1 ? "varies" : "vary")."))
+    if testsFailed {
+      lines.append(
+        varied == 0
+          ? "Some tests failed: fix them, then check again."
+          : "Some tests failed (a snapshot that varies fails its test): fix what is listed, then check again."
+      )
+    }
+    return lines
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import SnapshotsPOSIX
+
+/// Each assertion's value in a `--stability` run, to tell whether a snapshot fails by chance.
+///
+/// Under `snapshot-record --stability` (which names a folder in `SNAPSHOTS_STABILITY` for each
+/// of its runs), every assertion writes a record to its
+/// process's file there (`<pid>.values`): its place and the value as its reference would hold it
+/// (filtered, the reference's patterns that still match kept). The tool compares the records
+/// of several runs.
+///
+/// A record is its fields' bytes, each after its length, with no escaping: the record of a
+/// value that did not vary is the same bytes in every run, so the tool compares bytes and
+/// reads only the records that differ, and writing one costs an assertion a few copies (JSON
+/// cost a suite of 10,000 small assertions 15% more time in a debug build).
+package enum StabilityLog {
+  public static let variable = "SNAPSHOTS_STABILITY"
+  public static let fileExtension = "values"
+
+  /// This process's file, opened once for all its assertions; `nil` outside `--stability`.
+  static let log: Log? = SnapshotSettings.processEnvironment[variable].flatMap { folder in
+    folder.isEmpty ? nil : Log(path: "\(folder)/\(getpid()).\(fileExtension)")
+  }
+
+  /// One assertion's value in one run.
+  public struct Entry: Equatable, Sendable {
+    /// What tells this assertion from every other in the run: its reference's path, or for an
+    /// inline snapshot its call (`<file>:<line>`), its test, and how many times that test made
+    /// it before.
+    public var key: String
+    public var isInline: Bool
+    public var sourceFile: String
+    public var line: Int
+    /// The value as its reference would hold it, when it is UTF-8 text.
+    public var text: String?
+    /// Its bytes' SHA-256, when it is not text (an image).
+    public var digest: String?
+    /// The captured text before the filters, when filters changed it: what their placeholders
+    /// stand for.
+    public var unfiltered: String?
+    /// Whether the value is its reference file's bytes, which are then not written again:
+    /// most values of a passing suite, each as long as its reference.
+    public var isReference: Bool
+    /// The test process, for values that are its number: the file's name, not in the record.
+    public var process: Int32 = 0
+
+    /// The reference file's path, or `inline`.
+    public var reference: String { isInline ? "inline" : key }
+
+    public init(
+      key: String, isInline: Bool = false, sourceFile: String, line: Int, text: String?,
+      digest: String? = nil, unfiltered: String? = nil, isReference: Bool = false,
+      process: Int32 = 0
+    ) {
+      (self.key, self.isInline, self.sourceFile, self.line) = (key, isInline, sourceFile, line)
+      (self.text, self.digest, self.unfiltered) = (text, digest, unfiltered)
+      (self.isReference, self.process) = (isReference, process)
+    }
+
+    /// The record: its length, then flags, the line, and each field there is as its length
+    /// and its UTF-8 (lengths are 4 bytes, little-endian); written into one buffer of its
+    /// size, since an assertion pays for it.
+    public var record: [UInt8] {
+      var flags: UInt8 = (isInline ? 1 : 0) | (isReference ? 2 : 0)
+      var size = 4 + 1 + 4 + 4 + key.utf8.count + 4 + sourceFile.utf8.count
+      for (bit, field) in [text, digest, unfiltered].enumerated() {
+        guard let field else { continue }
+        flags |= 4 << bit
+        size += 4 + field.utf8.count
+      }
+      return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        guard let start = buffer.baseAddress else { return }
+        let base = UnsafeMutableRawPointer(start)
+        var offset = 0
+        func put(_ value: Int) {
+          base.storeBytes(
+            of: UInt32(clamping: value).littleEndian, toByteOffset: offset, as: UInt32.self)
+          offset += 4
+        }
+        func put(_ field: String?) {
+          guard var field else { return }
+          field.withUTF8 { utf8 in
+            put(utf8.count)
+            if let source = utf8.baseAddress {
+              (base + offset).copyMemory(from: source, byteCount: utf8.count)
+            }
+            offset += utf8.count
+          }
+        }
+        put(size - 4)
+        base.storeBytes(of: flags, toByteOffset: offset, as: UInt8.self)
+        offset += 1
+        put(line)
+        put(key)
+        put(sourceFile)
+        put(text)
+        put(digest)
+        put(unfiltered)
+        count = size
+      }
+    }
+
+    /// The entry a record's body (after its length) holds; `nil` when it is cut short.
+    public init?(body: UnsafeRawBufferPointer, process: Int32) {
+      var offset = 0
+      func number() -> Int? {
+        guard offset + 4 <= body.count else { return nil }
+        defer { offset += 4 }
+        return (0..<4).reduce(0) { $0 | Int(body[offset + $1]) << (8 * $1) }
+      }
+      func field() -> String? {
+        guard let count = number(), offset + count <= body.count else { return nil }
+        defer { offset += count }
+        return String(
+          decoding: UnsafeRawBufferPointer(rebasing: body[offset..<offset + count]), as: UTF8.self)
+      }
+      guard let flags = body.first else { return nil }
+      offset = 1
+      guard let line = number(), let key = field(), let sourceFile = field() else { return nil }
+      var optional: [String?] = []
+      for bit in 0..<3 {
+        if flags & (4 << bit) == 0 {
+          optional.append(nil)
+        } else {
+          guard let value = field() else { return nil }
+          optional.append(value)
+        }
+      }
+      self.init(
+        key: key, isInline: flags & 1 != 0, sourceFile: sourceFile, line: line,
+        text: optional[0], digest: optional[1], unfiltered: optional[2],
+        isReference: flags & 2 != 0, process: process)
+    }
+
+  }
+
+  /// Where each record of a file is: the bodies after their lengths; a record cut short (a
+  /// process killed as it wrote) ends the list.
+  public static func records(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+    var records: [Range<Int>] = []
+    var offset = 0
+    while offset + 4 <= bytes.count {
+      let count = (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+      guard offset + 4 + count <= bytes.count else { break }
+      records.append(offset + 4..<offset + 4 + count)
+      offset += 4 + count
+    }
+    return records
+  }
+
+  /// A process's file: each record one `write` with `O_APPEND` on a descriptor kept open, so
+  /// that an assertion costs no `open`.
+  final class Log: Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) {
+      self.path = path
+      descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    }
+
+    func append(_ entry: Entry) throws(AtomicFile.WriteError) {
+      guard descriptor >= 0,
+        entry.record.withUnsafeBytes({ Descriptors.writeAll($0, to: descriptor) })
+      else {
+        throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+      }
+    }
+  }
+
+  /// The inline calls' counts, per call and test, in this process.
+  private static let counts = Locked<[String: Int]>([:])
+
+  /// Appends an assertion's value to this process's file; `isReference` when it matched its
+  /// reference file, whose bytes it is.
+  static func append(
+    _ value: Data, isReference: Bool, reference: String, source: (filePath: String, line: UInt),
+    test: String, unfiltered: String?, to log: Log
+  ) throws(AtomicFile.WriteError) {
+    let isInline = reference == "inline"
+    var key = reference
+    if isInline {
+      let call = "\(source.filePath):\(source.line) \(test)"
+      let count = counts.withLock { counts in
+        defer { counts[call, default: 0] += 1 }
+        return counts[call, default: 0]
+      }
+      key = "\(call) #\(count + 1)"
+    }
+    let text = String(data: value, encoding: .utf8)
+    var entry = Entry(
+      key: key, isInline: isInline, sourceFile: source.filePath, line: Int(source.line),
+      text: nil, unfiltered: unfiltered == text ? nil : unfiltered)
+    if isReference, !isInline {
+      entry.isReference = true
+    } else {
+      (entry.text, entry.digest) = (text, text == nil ? SHA256.hex(value) : nil)
+    }
+    try log.append(entry)
+  }
+}
