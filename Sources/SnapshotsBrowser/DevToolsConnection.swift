@@ -227,6 +227,7 @@ final class DevToolsConnection: Sendable {
   }
 
   private func receive(_ data: Data) {
+    if let id = DevTools.replyID(data) { return answer(id, with: .success(data)) }
     guard let message = try? JSONDecoder().decode(DevTools.Message.self, from: data) else {
       return
     }

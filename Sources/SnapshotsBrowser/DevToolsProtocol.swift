@@ -179,6 +179,27 @@ enum DevTools {
     }
   }
 
+  /// A reply's id, read from its first bytes, where Chromium writes it (`{"id":12,`).
+  ///
+  /// A reply (a screenshot's holds megabytes of base64) is then decoded once, in its
+  /// command's type. `nil` for anything else (an event, or a reply written otherwise), which is
+  /// decoded whole as a ``Message``.
+  static func replyID(_ data: Data) -> Int? {
+    let prefix = Array(#"{"id":"#.utf8)
+    guard data.count > prefix.count, data.starts(with: prefix) else { return nil }
+    var id = 0
+    for byte in data.dropFirst(prefix.count) {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard id < Int.max / 10 - 9 else { return nil }
+        id = id * 10 + Int(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: ","), UInt8(ascii: "}"): return id
+      default: return nil
+      }
+    }
+    return nil
+  }
+
   /// What Chromium writes: a reply to a command (its `id`, and its `result` or `error`) or an
   /// event (its `method` and `params`, for a page's `sessionId`), as far as the connection
   /// reads it before a reply goes to the command's own type.
