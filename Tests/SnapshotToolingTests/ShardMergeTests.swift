@@ -58,6 +58,51 @@ import Testing
     )
   }
 
+  /// Many references from a shard are copied beside the package's references, synced
+  /// together and renamed into place: each with its bytes, a linked reference written through
+  /// its link, a read-only one kept read-only, no copy left behind, and the shard as it was.
+  @Test func manyReferencesFromAShardAreWrittenTogether() throws {
+    let package = try package(testFiles: ["T.swift"])
+    defer { package.remove() }
+    let downloads = try TemporaryDirectory()
+    defer { downloads.remove() }
+    let names = (0..<40).map { "r\($0).1.txt" }
+    let folder = package.url.appendingPathComponent("Tests/AppTests/__Snapshots__/T")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let elsewhere = downloads.url.appendingPathComponent("linked.txt")
+    try Data("old".utf8).write(to: elsewhere)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent(names[0]), withDestinationURL: elsewhere)
+    try Data("old".utf8).write(to: folder.appendingPathComponent(names[1]))
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o444], ofItemAtPath: folder.appendingPathComponent(names[1]).path)
+    let ci = try shard(
+      "ci", in: downloads, names.map { (fileRecord($0), Data("value of \($0)".utf8)) })
+    let before = try FileManager.default.subpathsOfDirectory(atPath: ci.path).sorted()
+    let result = try ShardMerge(packageDirectory: package.url).merge([ci])
+    let written = RunApplier(packageDirectory: package.url, dryRun: false).apply(result.run)
+    #expect(written.refused.isEmpty && written.recorded.count == 40, "\(written.refused)")
+    for name in names.dropFirst() {
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+          == "value of \(name)")
+    }
+    #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "value of \(names[0])")
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(
+        atPath: folder.appendingPathComponent(names[0]).path)) == elsewhere.path)
+    let mode =
+      try FileManager.default.attributesOfItem(
+        atPath: folder.appendingPathComponent(names[1]).path)[.posixPermissions] as? Int
+    #expect(mode == 0o444)
+    let build = package.url.appendingPathComponent(".build/snapshots").path
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: build))?.contains {
+        $0.hasPrefix("staged-")
+      } != true)
+    #expect(try FileManager.default.subpathsOfDirectory(atPath: ci.path).sorted() == before)
+  }
+
   func shard(_ name: String, in root: TemporaryDirectory, _ records: [(PendingRecord, Data?)])
     throws -> URL
   {

@@ -109,12 +109,22 @@ struct RunApplier {
       movesData && !dryRun
       && AtomicFile.syncForMoving(
         groups.map { $0[0].dataURL(in: run.directory).path })
-    let recorded = groups.concurrentMap { group in
+    // Shards' bytes are the user's downloads, never moved: copied beside the references first,
+    // put on disk together, then renamed into place.
+    let staging = !movesData && !dryRun && groups.count >= 32 ? stagingFolder() : nil
+    defer { staging.map { try? FileManager.default.removeItem(at: $0) } }
+    let recorded = Array(groups.enumerated()).concurrentMap { index, group in
       record(
         group, at: group[0].referencePath, from: run, sources: sourcesNow, declared: declaredNow,
-        dataOnDisk: dataOnDisk)
+        dataOnDisk: dataOnDisk,
+        staging: staging?.appendingPathComponent("\(index).data", isDirectory: false))
     }
-    recorded.forEach { report.add($0) }
+    recorded.forEach { report.add($0.report) }
+    let staged = recorded.compactMap(\.staged)
+    let stagedOnDisk = AtomicFile.syncForMoving(staged.map(\.file.path))
+    for result in staged.concurrentMap({ $0.move(onDisk: stagedOnDisk, relative: relative) }) {
+      report.add(result)
+    }
     for group in inline.groupedInOrder(by: \.sourceFile) {
       rewrite(group[0].sourceFile, with: group, of: run, leaving: left, into: &report)
     }
@@ -126,10 +136,13 @@ struct RunApplier {
   ///   - sources: the hash of each test source now (`nil` when it cannot be read).
   ///   - declared: for a partial run (``RefusalPolicy/partialRun``), how many times each test source declares each name.
   ///   - dataOnDisk: whether the records' bytes are on disk already (``AtomicFile/syncForMoving(_:)``).
+  ///   - staging: where a shard's bytes are copied before they are synced with the others' and
+  ///     moved into place (``Staged``); `nil` writes them in place at once.
   private func record(
     _ records: [PendingFileRecord], at path: String, from run: PendingRun,
-    sources: [String: String?], declared: [String: [String: Int]], dataOnDisk: Bool
-  ) -> Report {
+    sources: [String: String?], declared: [String: [String: Int]], dataOnDisk: Bool,
+    staging: URL?
+  ) -> (report: Report, staged: Staged?) {
     var report = Report()
     let shown = relative(path)
     let targets = records.map { PendingRecord.file($0).target }
@@ -139,7 +152,7 @@ struct RunApplier {
       case .success(let data): datas.append(data)
       case .failure(let refusal):
         report.refuse(shown, refusal, targets: targets)
-        return report
+        return (report, nil)
       }
     }
     if let refusal = policy.reference(
@@ -147,7 +160,7 @@ struct RunApplier {
       declared: declared[records[0].sourceFile]?[records[0].testName], relative: relative)
     {
       report.refuse(shown, refusal, targets: targets)
-      return report
+      return (report, nil)
     }
     let data = datas[0]
     if dryRun {
@@ -160,16 +173,49 @@ struct RunApplier {
           try AtomicFile.move(
             records[0].dataURL(in: run.directory), holding: data, to: reference,
             sourceOnDisk: dataOnDisk)
+        } else if let staging {
+          try AtomicFile.write(data, to: staging, durability: .whole)
+          return (report, Staged(file: staging, data: data, reference: reference, targets: targets))
         } else {
           try AtomicFile.write(data, to: reference)
         }
       } catch {
         report.refuse(shown, .notWritten(error.description), targets: targets)
-        return report
+        return (report, nil)
       }
     }
     report.recorded.append(shown)
-    return report
+    return (report, nil)
+  }
+
+  /// A shard's reference copied beside the others, to be synced with them and renamed into
+  /// place: one sync of the file system for all rather than one for each.
+  private struct Staged: Sendable {
+    var file: URL
+    var data: Data
+    var reference: URL
+    var targets: [String]
+
+    func move(onDisk: Bool, relative: (String) -> String) -> Report {
+      var report = Report()
+      let shown = relative(reference.path)
+      do {
+        try AtomicFile.move(file, holding: data, to: reference, sourceOnDisk: onDisk)
+        report.recorded.append(shown)
+      } catch {
+        report.refuse(shown, .notWritten(error.description), targets: targets)
+      }
+      return report
+    }
+  }
+
+  /// A folder of the package's build folder for a shard's references before they are moved
+  /// into place: on the package's file system, so that they are renamed, not copied.
+  private func stagingFolder() -> URL? {
+    let folder = packageDirectory.appendingPathComponent(
+      ".build/snapshots/staged-\(PendingStore.uniqueName())", isDirectory: true)
+    return (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
+      .map { folder }
   }
 
   private func rewrite(
