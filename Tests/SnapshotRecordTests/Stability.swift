@@ -22,6 +22,10 @@ struct Stability {
       #"assertSnapshot(of: "order \(UUID())", as: .lines)"#,
       #"assertSnapshot(of: "order \(UUID())", as: .lines.filtered([.uuids]))"#
     ),
+    (
+      #"from: Date()))", as: .lines)"#,
+      #"from: Date()))", as: .lines.filtered([.iso8601Dates]))"#
+    ),
     ("as: .lines.filtered([.iso8601Dates]))", "as: .lines.filtered([.iso8601Dates.flat]))"),
     (
       #"assertSnapshot(of: String(describing: fruit), as: .lines)"#,
@@ -84,6 +88,9 @@ struct Stability {
       }
 
       @Test func uuid() { assertSnapshot(of: "order \(UUID())", as: .lines) }
+      @Test func timestamp() {
+        assertSnapshot(of: "at \(ISO8601DateFormatter().string(from: Date()))", as: .lines)
+      }
       @Test func twoDates() {
         let (created, updated) = (Date(), Date())
         let format = ISO8601DateFormatter()
@@ -112,6 +119,7 @@ struct Stability {
   /// The kind each unstable test's reference is listed with, and its fix's code.
   static let expected: [(String, String, String)] = [
     ("uuid", "a UUID", "as: <strategy>.filtered([.uuids])"),
+    ("timestamp", "a timestamp", "as: <strategy>.filtered([.iso8601Dates])"),
     (
       "twoDates", "numbered placeholders that split or merged: <date-1> stands for readings",
       ".iso8601Dates.flat in place of the numbering filter"
@@ -157,8 +165,8 @@ struct Stability {
       #expect(finding.contains("    fix: ") && finding.contains(fix), "\(test): \(finding)")
     }
     #expect(!output.contains("StabilityTests/healthy"), "\(output)")
-    #expect(output.contains("Compared 12 snapshots in 4 runs"), "\(output)")
-    #expect(output.contains("8 snapshots vary."), "\(output)")
+    #expect(output.contains("Compared 13 snapshots in 4 runs"), "\(output)")
+    #expect(output.contains("9 snapshots vary."), "\(output)")
     #expect(try packageFiles() == before, "nothing is written into the package")
 
     // A plain run leaves the varying ones pending: the listing and the review's header call
@@ -194,7 +202,7 @@ struct Stability {
     let stable = try package.snapshotRecord("--stability", "--json", "--filter", "StabilityTests")
     #expect(stable.status == 0, "\(stable.output)")
     #expect(stable.output.contains(#""findings" : ["#), "\(stable.output)")
-    #expect(stable.output.contains(#""compared" : 12"#), "\(stable.output)")
+    #expect(stable.output.contains(#""compared" : 13"#), "\(stable.output)")
     #expect(!stable.output.contains(#""kind""#), "\(stable.output)")
     print(
       String(

@@ -71,9 +71,12 @@ import Testing
     ),
     (
       [#"["pear": 2, "apple": 1, "fig": 4]"#, #"["fig": 4, "pear": 2, "apple": 1]"#], .memberOrder,
-      "as: .dump"
+      "assertSnapshot(of: collection, as: .dump): the dictionary or the set itself, not its description; .dump sorts their members"
     ),
-    (["b: 2\na: 1\nc: 3", "a: 1\nc: 3\nb: 2"], .memberOrder, "as: .dump"),
+    (
+      ["b: 2\na: 1\nc: 3", "a: 1\nc: 3\nb: 2"], .memberOrder,
+      "assertSnapshot(of: collection, as: .dump): the dictionary or the set itself, not its description; .dump sorts their members"
+    ),
     (
       ["wrote /tmp/x-81/export.csv", "wrote /tmp/x-93/export.csv"], .temporaryPath,
       "as: <strategy>.filtered([.temporaryDirectory])"
@@ -146,6 +149,39 @@ import Testing
     }
     #expect(read == entry)
     #expect(read?.reference == "inline")
+  }
+
+  /// A date that names the time the runs ran is a reading of the clock: told when every run
+  /// fell in one second and wrote it alike, and a timestamp (not the time zone) when only the
+  /// last run crossed into the next second.
+  @Test func readingsOfTheClockAreToldWithoutASecondBoundary() throws {
+    let now = try #require(VaryingKind.moment(of: "2026-12-07T20:05:06Z"))
+    var during = facts
+    during.window = now.addingTimeInterval(-5)...now.addingTimeInterval(5)
+    var same = StabilityCheck(
+      runs: (0..<4).map { _ in [entry("at 2026-12-07T20:05:06Z")] }, facts: during)
+    let found = same.findings()
+    #expect(found.map(\.kind) == [.date], "\(found)")
+    #expect(found.first?.values == ["2026-12-07T20:05:06Z"])
+    #expect(found.first?.fix == "as: <strategy>.filtered([.iso8601Dates])")
+    var crossed = StabilityCheck(
+      runs: ["06", "06", "06", "07"].map { [entry("at 2026-12-07T20:05:\($0)Z")] },
+      facts: during)
+    let last = crossed.findings()
+    #expect(last.map(\.kind) == [.date], "\(last)")
+    #expect(last.first?.values == ["2026-12-07T20:05:06Z", "2026-12-07T20:05:07Z"])
+    // A date from before the runs is a stored value.
+    var stored = StabilityCheck(
+      runs: (0..<4).map { _ in [entry("at 2026-12-07T19:00:00Z")] }, facts: during)
+    #expect(stored.findings().isEmpty)
+  }
+
+  /// A locale the machine lacks leaves the other run's values as they were: said, so that
+  /// "none varies" is not read as the locale checked.
+  @Test func anEnvironmentThatDidNotTakeIsSaid() {
+    #expect(StabilityVerb.otherEnvironmentNotes([("Pacific/Chatham", "de_DE")]).isEmpty)
+    let notes = StabilityVerb.otherEnvironmentNotes([("Pacific/Chatham", "en_001")])
+    #expect(notes.count == 1 && notes[0].contains("kept the locale en_001"), "\(notes)")
   }
 
   /// An assertion one run did not make is told; the others are compared.

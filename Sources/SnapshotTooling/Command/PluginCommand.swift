@@ -70,7 +70,8 @@ public struct PluginCommand: Sendable {
   func plan() -> Plan {
     do {
       let (verb, words, options) = try translate()
-      return Plan(quiet: options.quiet, buildTests: verb.runsTests, run: words)
+      // JSON is read by a program: no progress before it.
+      return Plan(quiet: options.quiet || options.json, buildTests: verb.runsTests, run: words)
     } catch {
       if error.isHelp { return Plan(say: error.description) }
       // SwiftPM starts a plugin's error with `error: ` itself.

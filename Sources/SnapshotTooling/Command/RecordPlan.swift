@@ -125,9 +125,7 @@ struct RecordPlan {
     self.headline = headline + "…"
     if case .store(let stored) = facts, stored.isEmpty {
       course = .nothingPending
-    } else if case .tests = facts, options.filter != nil,
-      passes.allSatisfy({ $0.testsStarted == 0 })
-    {
+    } else if case .tests = facts, options.filter != nil, passes.startedNoTest {
       course = .noTestMatched
     }
   }

@@ -23,12 +23,15 @@ enum StabilityVerb {
     -> SnapshotsCommand.ExitCode
   {
     let count = options.runs ?? defaultRuns
+    // JSON alone on standard output, for a program to read.
+    let quiet = options.quiet || options.json
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("snapshots-stability-\(PendingStore.uniqueName())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let otherTemporary = folder.appendingPathComponent("other-tmp", isDirectory: true)
     let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
     var logs: [StabilityRunLog] = []
+    var notes: [String] = []
     let started = Date()
     var failed = false
     do {
@@ -37,7 +40,7 @@ enum StabilityVerb {
       }
       for index in 0...count {
         let isOther = index == count
-        if !options.quiet {
+        if !quiet {
           print(
             isOther
               ? "Run \(index + 1) of \(count + 1), under another time zone, locale, temporary folder and working directory:"
@@ -58,15 +61,22 @@ enum StabilityVerb {
         let runner = TestRunner(
           binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
           environment: environment, runDirectory: run, filter: options.filter,
-          quiet: options.quiet, progress: { if !options.quiet { print($0) } },
+          quiet: quiet, progress: { if !quiet { print($0) } },
           workingDirectory: isOther ? otherDirectory : nil)
         let passes = try runner.run()
         if passes.contains(where: \.crashed) {
           print("The tests crashed in run \(index + 1): nothing was compared.")
           return .testsDidNotRun
         }
+        if options.filter != nil, passes.startedNoTest {
+          print(
+            "error: no test matched --filter \(options.filter ?? ""): nothing ran, nothing was compared"
+          )
+          return .usage
+        }
         failed = failed || passes.contains(where: \.failed)
         logs.append(StabilityRunLog(folder: log))
+        if isOther { notes = otherEnvironmentNotes(StabilityRunLog.environments(in: log)) }
       }
     } catch {
       print("error: \(error)")
@@ -81,7 +91,8 @@ enum StabilityVerb {
         window: started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
     let findings = check.findings()
     let report = StabilityReport(
-      runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings)
+      runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings,
+      notes: notes)
     let relative = { RunApplier.relative($0, in: options.package) }
     do {
       try AtomicFile.write(
@@ -103,5 +114,23 @@ enum StabilityVerb {
       report.lines(relative: relative).forEach(print)
     }
     return failed || !findings.isEmpty ? .refused : .success
+  }
+
+  /// What the other environment did not change in its test processes (`<pid>.environment`):
+  /// a locale the machine does not have is `en_001` in Foundation, whatever `LANG` says.
+  static func otherEnvironmentNotes(_ seen: [(timeZone: String, locale: String)]) -> [String] {
+    var notes: [String] = []
+    let wanted = (timeZone: otherEnvironment["TZ"] ?? "", locale: "de")
+    if let kept = seen.first(where: { !$0.locale.hasPrefix(wanted.locale) }) {
+      notes.append(
+        "The run under another environment kept the locale \(kept.locale): this machine has no German locale (de_DE.UTF-8; `locale -a` lists those it has), so values written in the locale were not checked."
+      )
+    }
+    if let kept = seen.first(where: { $0.timeZone != wanted.timeZone }) {
+      notes.append(
+        "The run under another environment kept the time zone \(kept.timeZone), so values written in the time zone were not checked."
+      )
+    }
+    return notes
   }
 }

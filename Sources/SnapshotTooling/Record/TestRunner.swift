@@ -213,6 +213,11 @@ struct TestRunner {
   }
 }
 
+extension [TestRunner.Pass] {
+  /// Whether no test started in any pass: a `--filter` that matched nothing.
+  var startedNoTest: Bool { allSatisfy { $0.testsStarted == 0 } }
+}
+
 extension TestRunner.Pass {
   init(_ process: Process, library: String, issues: [TestIssue], logged: [FailureLog.Entry]) {
     self.init(

@@ -91,11 +91,9 @@ struct StabilityCheck {
     compared = shared.count
     // What a value that did not vary can still hold: this machine's names, clock readings
     // that fell in one second.
-    let names = facts.machineNames.map { Array($0.name.utf8) }
-    let readings = Array("<date-".utf8)
-    var sharedEntries = shared.filter { line in
-      names.contains(where: line.contains) || line.contains(readings)
-    }.compactMap { $0.entry() }
+    let needles = facts.needles
+    var sharedEntries = shared.filter { line in needles.contains(where: line.contains) }
+      .compactMap { $0.entry() }
     var findings: [Finding] = []
     for key in order {
       let values = decoded.compactMap { $0[key] }
@@ -123,11 +121,14 @@ struct StabilityCheck {
     return findings
   }
 
-  /// What a value holds that varies whether or not it varied in these runs: this machine's
-  /// names, clock readings that share a placeholder by chance.
+  /// What a value holds that varies whether or not it varied in these runs: the time the
+  /// runs ran, this machine's names, clock readings that share a placeholder by chance.
   private func stillVarying(_ values: [StabilityLog.Entry]) -> [Finding] {
     guard let entry = values.first else { return [] }
-    return Self.machineNames(in: entry, facts: facts)
+    let readings = facts.clockReadings(in: entry.text ?? "").map { reading in
+      Finding(entry, .date, valueLine: nil, values: [reading], elsewhere: false)
+    }
+    return readings + Self.machineNames(in: entry, facts: facts)
       + Self.mergedReadings(values, during: facts.window).map { placeholder, reading in
         Finding(
           entry, .numberedPlaceholder, valueLine: nil, values: [placeholder, reading],
@@ -168,10 +169,8 @@ struct StabilityCheck {
             elsewhere: elsewhere))
         continue
       }
-      let runs = VaryingKind.Runs(
-        processes: [first.process, other.process], temporaryFolders: facts.temporaryFolders,
-        workingDirectories: facts.workingDirectories, hostName: facts.hostName,
-        userName: facts.userName)
+      var runs = facts
+      runs.processes = [first.process, other.process]
       spans += differences(old, new, runs: runs, elsewhere: elsewhere)
     }
     return spans
@@ -214,13 +213,12 @@ struct StabilityCheck {
           continue
         }
         for (before, values) in changedTokens(oldTokens, newTokens) {
+          let kind = VaryingKind.of(
+            values, lines: [removed, added], before: before, runs: runs, elsewhere: elsewhere)
           spans.append(
             Span(
-              kind: VaryingKind.of(
-                values, lines: [removed, added], before: before, runs: runs,
-                elsewhere: elsewhere),
-              line: line, values: values, before: before, lineText: removed,
-              elsewhere: elsewhere))
+              kind: kind, line: line, values: kind.wholeValues(values, lines: [removed, added]),
+              before: before, lineText: removed, elsewhere: elsewhere))
         }
       }
     }
@@ -312,23 +310,11 @@ struct StabilityCheck {
     return Set(readings).sorted().compactMap { reading in
       let isClock =
         entries.contains { !($0.unfiltered ?? "").contains(reading) }
-        || window.map { window in date(reading).map(window.contains) ?? false } ?? false
+        || window.map { window in VaryingKind.moment(of: reading).map(window.contains) ?? false }
+          ?? false
       guard readings.count(where: { $0 == reading }) > 1, isClock else { return nil }
       return (placeholder, reading)
     }
-  }
-
-  /// The moment a reading names, when it names its zone.
-  private static func date(_ reading: String) -> Date? {
-    if let date = ISO8601DateFormatter().date(
-      from: reading.replacingOccurrences(of: " ", with: "T"))
-    {
-      return date
-    }
-    let http = DateFormatter()
-    http.locale = Locale(identifier: "en_US_POSIX")
-    http.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return http.date(from: reading)
   }
 
   /// An ISO 8601 date and time to the second with no fraction of it, or an HTTP date; made at

@@ -11,6 +11,8 @@ struct StabilityReport: Codable, Equatable {
   var compared: Int
   var testsFailed: Bool
   var findings: [StabilityCheck.Finding]
+  /// What the run under another environment did not change (a locale the machine lacks).
+  var notes: [String] = []
 
   static func file(in package: URL) -> URL {
     package.appendingPathComponent(".build/snapshots/stability.json", isDirectory: false)
@@ -67,6 +69,8 @@ struct StabilityReport: Codable, Equatable {
             ": \(seen[0]) stands for readings of the clock that fell in one second (\(seen[1]))"
         } else if seen.count == 2, finding.kind != .memberOrder {
           what += ": \"\(seen[0])\" in one run, \"\(seen[1])\" in another"
+        } else if seen.count == 1 {
+          what += ": \"\(seen[0])\""
         }
         lines.append(what)
         lines.append("    fix: \(finding.fix)")
@@ -78,6 +82,7 @@ struct StabilityReport: Codable, Equatable {
       "Compared \(counted(compared, "snapshot")) in \(runs) runs (\(runs - 1) alike, 1 under another time zone, locale, temporary folder and working directory): "
         + (varied == 0
           ? "none varies." : "\(counted(varied, "snapshot")) \(varied == 1 ? "varies" : "vary")."))
+    lines += notes
     if testsFailed {
       lines.append(
         varied == 0

@@ -41,6 +41,31 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     /// When the runs ran, give or take a few seconds: a date in it is a clock's reading.
     var window: ClosedRange<Date>? = nil
 
+    /// The dates with a zone in `text` that name a moment while the runs ran: readings of the
+    /// clock, which a later run reads otherwise, whether or not these runs did.
+    func clockReadings(in text: String) -> [String] {
+      guard let window else { return [] }
+      return text.matches(of: Patterns.zonedDate).map { String($0.output) }.filter { reading in
+        VaryingKind.moment(of: reading).map(window.contains) ?? false
+      }
+    }
+
+    /// What a record that every run wrote alike must hold to be read all the same, for
+    /// ``clockReadings(in:)``, the names of ``machineNames`` and placeholders that may
+    /// stand for readings which fell in one second: the years of the window, each name, and
+    /// `<date-`.
+    var needles: [[UInt8]] {
+      let years =
+        window.map { window in
+          Set(
+            [window.lowerBound, window.upperBound].map {
+              Calendar(identifier: .gregorian).component(.year, from: $0)
+            })
+        } ?? []
+      return (years.flatMap { ["\($0)-", " \($0) "] } + machineNames.map(\.name) + ["<date-"])
+        .map { Array($0.utf8) }
+    }
+
     /// The host's and the user's names, with their kinds; not ones a value could hold by
     /// chance (`localhost`, `root`, a name of two letters).
     var machineNames: [(name: String, kind: VaryingKind)] {
@@ -59,7 +84,11 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     if overlaps(Patterns.placeholder, values: values, lines: lines) { return .numberedPlaceholder }
     if overlaps(Patterns.uuid, values: values, lines: lines) { return .uuid }
     let isDate = overlaps(Patterns.date, values: values, lines: lines) || values.allSatisfy(isEpoch)
-    if isDate { return elsewhere ? .timeZoneOrLocale : .date }
+    // A reading of the clock that only the last run's second changed is still a timestamp.
+    if isDate {
+      let isClock = lines.contains { !runs.clockReadings(in: $0).isEmpty }
+      return elsewhere && !isClock ? .timeZoneOrLocale : .date
+    }
     if values.contains(where: { value in
       runs.temporaryFolders.contains { !$0.isEmpty && value.contains($0) }
         || value.hasPrefix("/tmp/") || value.hasPrefix("/var/folders/")
@@ -164,8 +193,8 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
       )
     case .memberOrder:
       return (
-        "as: .dump",
-        "sort the members before the snapshot: dictionary.sorted { $0.key < $1.key }"
+        "assertSnapshot(of: collection, as: .dump): the dictionary or the set itself, not its description; .dump sorts their members",
+        "sort them where the value is made: set.sorted(), dictionary.sorted { $0.key < $1.key }"
       )
     case .floatDigits:
       return (
@@ -207,6 +236,40 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     }
   }
 
+  /// The whole values a span that varied is part of, when its kind has a shape (a UUID, a
+  /// date): `2026-12-07T20:05:06Z` rather than the `06Z` that differed.
+  func wholeValues(_ values: [String], lines: [String]) -> [String] {
+    let whole: [String?]
+    switch self {
+    case .uuid: whole = zip(values, lines).map { Self.match(Patterns.uuid, at: $0, in: $1) }
+    case .date, .timeZoneOrLocale:
+      whole = zip(values, lines).map { Self.match(Patterns.date, at: $0, in: $1) }
+    default: return values
+    }
+    return whole.allSatisfy { $0 != nil } ? whole.compactMap { $0 } : values
+  }
+
+  private static func match(_ pattern: Regex<Substring>, at value: String, in line: String)
+    -> String?
+  {
+    guard !value.isEmpty, let at = line.range(of: value) else { return nil }
+    return line.matches(of: pattern).first { $0.range.overlaps(at) }.map { String($0.output) }
+  }
+
+  /// The moment a date with a zone names (ISO 8601, with or without a fraction of a second,
+  /// or an HTTP date).
+  static func moment(of reading: String) -> Date? {
+    let iso = ISO8601DateFormatter()
+    let text = reading.replacingOccurrences(of: " ", with: "T")
+    if let date = iso.date(from: text) { return date }
+    iso.formatOptions.insert(.withFractionalSeconds)
+    if let date = iso.date(from: text) { return date }
+    let http = DateFormatter()
+    http.locale = Locale(identifier: "en_US_POSIX")
+    http.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return http.date(from: reading)
+  }
+
   /// Seconds or milliseconds since 1970 between 2001 and 2049.
   static func isEpoch(_ value: String) -> Bool {
     guard value.allSatisfy(\.isNumber), let number = Double(value) else { return false }
@@ -232,15 +295,18 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
 
   /// Made at each use: a `Regex` compiles itself on its first match, which is not safe
   /// from two threads at once.
-  private enum Patterns {
+  fileprivate enum Patterns {
     static var placeholder: Regex<(Substring, Substring)> { /<([A-Za-z]+)-\d+>/ }
     static var uuid: Regex<Substring> {
       /[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/
     }
     static var date: Regex<Substring> {
-      #/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b/#
+      #/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b/#
     }
     static var httpDate: Regex<Substring> { #/(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} /# }
+    static var zonedDate: Regex<Substring> {
+      #/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/#
+    }
     static var timeUnit: Regex<Substring> {
       #/ ?(?:ns|µs|us|ms|s|sec|secs|seconds|milliseconds)\b/#
     }

@@ -15,6 +15,8 @@ import SnapshotsPOSIX
 package enum StabilityLog {
   public static let variable = "SNAPSHOTS_STABILITY"
   public static let fileExtension = "values"
+  /// Beside a process's file: its time zone and its locale, a line each.
+  public static let environmentSuffix = ".environment"
 
   /// This process's file, opened once for all its assertions; `nil` outside `--stability`.
   static let log: Log? = SnapshotSettings.processEnvironment[variable].flatMap { folder in
@@ -161,6 +163,11 @@ package enum StabilityLog {
       self.path = path
       descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
       atexit { try? StabilityLog.log?.write(nil) }
+      // What the process ran under, for the tool to tell whether the other environment took.
+      try? AtomicFile.write(
+        Data("\(TimeZone.current.identifier)\n\(Locale.current.identifier)\n".utf8),
+        to: URL(fileURLWithPath: path + StabilityLog.environmentSuffix, isDirectory: false),
+        durability: .whole)
     }
 
     func append(_ entry: Entry) throws(AtomicFile.WriteError) {
