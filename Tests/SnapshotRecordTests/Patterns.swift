@@ -75,18 +75,13 @@ struct Patterns {
     """#
 
   func run() throws {
-    try package.write(Self.test, Self.source)
-    defer {
-      try? package.remove(Self.test)
-      try? package.remove(Self.folder)
+    try package.recording(Self.test, Self.source, folder: Self.folder, suite: "PatternTests") {
+      try echoedIdsAreNumberedAlikeAndASwapFails()
+      try patternsPassAndSurviveRecording()
+      try aCopyElsewhereUsesItsOwnReferences()
+      try aRootThatDoesNotHoldTheTestsWritesNothing()
+      try aValueWithEachPatternSyntaxFailsOnceChanged()
     }
-    let record = try package.snapshotRecord("--filter", "PatternTests")
-    #expect(record.status == 0, "\(record.output)")
-    try echoedIdsAreNumberedAlikeAndASwapFails()
-    try patternsPassAndSurviveRecording()
-    try aCopyElsewhereUsesItsOwnReferences()
-    try aRootThatDoesNotHoldTheTestsWritesNothing()
-    try aValueWithEachPatternSyntaxFailsOnceChanged()
   }
 
   /// Each pattern syntax in a value, recorded by the plugin in its literal form (in a file and

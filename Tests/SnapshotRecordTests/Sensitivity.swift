@@ -64,60 +64,57 @@ struct Sensitivity {
     """#
 
   func run() throws {
-    try package.write(Self.test, Self.source)
-    defer {
-      try? package.remove(Self.test)
-      try? package.remove(Self.folder)
+    try package.recording(Self.test, Self.source, folder: Self.folder, suite: "SensitivityTests") {
+      try package.write(
+        Self.test,
+        try package.read(Self.test).replacingOccurrences(of: "took 12 ms\n", with: "took [..] ms\n")
+      )
+      #expect(try package.read(Self.test).contains("took [..] ms"))
+      let before = try snapshotFiles()
+      let pendingBefore = pendingFiles()
+      let plain = Date()
+      #expect(try package.swift(["test", "--filter", "SensitivityTests"]).status == 0)
+      let testSeconds = Date().timeIntervalSince(plain)
+      let started = Date()
+      let checked = try package.snapshotRecord("--sensitivity", "--filter", "SensitivityTests")
+      let checkSeconds = Date().timeIntervalSince(started)
+      #expect(checked.status == 1, "\(checked.output)")
+      let output = checked.output
+      for line in [
+        "\(Self.folder)/eatenLine.1.txt: 1 of 6 changes pass",
+        "  line 1 (end): the filter /secret [0-9]+.*/ replaces it",
+        "\(Self.folder)/eatenWhole.1.txt: cannot fail: 6 of 6 changes pass",
+        "  line 1 (end): the filter /(?s).+/ replaces it",
+        "\(Self.folder)/caseless.1.txt: 1 of 3 changes pass",
+        "  line 1 (case): the comparison ignores a change of case",
+        "inline snapshot at Tests/AppTests/SensitivityTests.swift:",
+        "  line 1 (middle): a pattern of the reference matches it",
+        "\(Self.folder)/wholeMask.1.png: cannot fail: 2 of 2 changes pass",
+        "  a block of 9 pixels at (18, 8) in another colour: no pixel outside the masks",
+        "\(Self.folder)/anyColour.1.png: cannot fail: 2 of 2 changes pass",
+        "  every pixel outside the masks in another colour: a change of colour passes at threshold 1.0",
+        "\(Self.folder)/everyKey.1.json: cannot fail: 2 of 2 changes pass",
+        "  $.id: the redaction $[*] replaces it",
+        "\(Self.folder)/emptyPage.1.txt: cannot fail: its value has nothing to change (it is empty)",
+        "Checked 13 snapshots with",
+        "5 snapshots cannot fail at all.",
+      ] {
+        #expect(output.contains(line), "\(line)\n\(output)")
+      }
+      #expect(!output.contains("SensitivityTests/healthy"), "\(output)")
+      #expect(try snapshotFiles() == before, "nothing is written")
+      #expect(pendingFiles() == pendingBefore, "nothing is left pending")
+      let healthy = try package.snapshotRecord("--sensitivity", "--filter", "healthy")
+      #expect(healthy.status == 0, "\(healthy.output)")
+      #expect(!healthy.output.contains("__Snapshots__"), "\(healthy.output)")
+      #expect(healthy.output.contains("Checked 5 snapshots with"), "\(healthy.output)")
+      #expect(healthy.output.contains("changes: each can fail."), "\(healthy.output)")
+      print(
+        String(
+          format:
+            "Sensitivity: %.1f s for the check, %.1f s for the same tests' swift test (%.2f×)",
+          checkSeconds, testSeconds, checkSeconds / testSeconds))
     }
-    let recorded = try package.snapshotRecord("--filter", "SensitivityTests")
-    #expect(recorded.status == 0, "\(recorded.output)")
-    try package.write(
-      Self.test,
-      try package.read(Self.test).replacingOccurrences(of: "took 12 ms\n", with: "took [..] ms\n"))
-    #expect(try package.read(Self.test).contains("took [..] ms"))
-    let before = try snapshotFiles()
-    let pendingBefore = pendingFiles()
-    let plain = Date()
-    #expect(try package.swift(["test", "--filter", "SensitivityTests"]).status == 0)
-    let testSeconds = Date().timeIntervalSince(plain)
-    let started = Date()
-    let checked = try package.snapshotRecord("--sensitivity", "--filter", "SensitivityTests")
-    let checkSeconds = Date().timeIntervalSince(started)
-    #expect(checked.status == 1, "\(checked.output)")
-    let output = checked.output
-    for line in [
-      "\(Self.folder)/eatenLine.1.txt: 1 of 6 changes pass",
-      "  line 1 (end): the filter /secret [0-9]+.*/ replaces it",
-      "\(Self.folder)/eatenWhole.1.txt: cannot fail: 6 of 6 changes pass",
-      "  line 1 (end): the filter /(?s).+/ replaces it",
-      "\(Self.folder)/caseless.1.txt: 1 of 3 changes pass",
-      "  line 1 (case): the comparison ignores a change of case",
-      "inline snapshot at Tests/AppTests/SensitivityTests.swift:",
-      "  line 1 (middle): a pattern of the reference matches it",
-      "\(Self.folder)/wholeMask.1.png: cannot fail: 2 of 2 changes pass",
-      "  a block of 9 pixels at (18, 8) in another colour: no pixel outside the masks",
-      "\(Self.folder)/anyColour.1.png: cannot fail: 2 of 2 changes pass",
-      "  every pixel outside the masks in another colour: a change of colour passes at threshold 1.0",
-      "\(Self.folder)/everyKey.1.json: cannot fail: 2 of 2 changes pass",
-      "  $.id: the redaction $[*] replaces it",
-      "\(Self.folder)/emptyPage.1.txt: cannot fail: its value has nothing to change (it is empty)",
-      "Checked 13 snapshots with",
-      "5 snapshots cannot fail at all.",
-    ] {
-      #expect(output.contains(line), "\(line)\n\(output)")
-    }
-    #expect(!output.contains("SensitivityTests/healthy"), "\(output)")
-    #expect(try snapshotFiles() == before, "nothing is written")
-    #expect(pendingFiles() == pendingBefore, "nothing is left pending")
-    let healthy = try package.snapshotRecord("--sensitivity", "--filter", "healthy")
-    #expect(healthy.status == 0, "\(healthy.output)")
-    #expect(!healthy.output.contains("__Snapshots__"), "\(healthy.output)")
-    #expect(healthy.output.contains("Checked 5 snapshots with"), "\(healthy.output)")
-    #expect(healthy.output.contains("changes: each can fail."), "\(healthy.output)")
-    print(
-      String(
-        format: "Sensitivity: %.1f s for the check, %.1f s for the same tests' swift test (%.2f×)",
-        checkSeconds, testSeconds, checkSeconds / testSeconds))
   }
 
   private func snapshotFiles() throws -> [String: String] {

@@ -58,10 +58,12 @@ struct Stability {
 
     struct Account: Encodable { var id = 7; var name = "Ann" }
     let fruit = ["apple": 1, "pear": 2, "plum": 3, "fig": 4, "kiwi": 5, "lime": 6]
-    let prices: [String: Double] = [
-      "a": 0.1, "b": 0.2, "c": 0.3, "d": 0.7, "e": 1.3, "f": 2.9, "g": 0.01, "h": 3.33,
-      "i": 4.1, "j": 0.06, "k": 9.7, "l": 0.11,
-    ]
+    // A sum of 3,000 values in a dictionary's order, which each process draws anew: the same
+    // sum in four runs once in hundreds.
+    let prices = Dictionary(
+      uniqueKeysWithValues: (1...3_000).map {
+        ("item \($0)", (Double($0) * 0.618033988749895).truncatingRemainder(dividingBy: 1) * 100)
+      })
 
     func boundPort() -> Int {
       let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -139,76 +141,74 @@ struct Stability {
   ]
 
   func run() throws {
-    try package.write(Self.test, Self.source)
-    defer {
-      try? package.remove(Self.test)
-      try? package.remove(Self.folder)
-    }
-    let recorded = try package.snapshotRecord("--filter", "StabilityTests")
-    #expect(recorded.status == 0, "\(recorded.output)")
-    let before = try packageFiles()
-    let started = Date()
-    let checked = try package.snapshotRecord("--stability", "--filter", "StabilityTests")
-    let checkSeconds = Date().timeIntervalSince(started)
-    #expect(checked.status == 1, "\(checked.output)")
-    let output = checked.output
-    for (test, kind, fix) in Self.expected {
-      guard let at = output.range(of: "\(Self.folder)/\(test).1.txt (\(Self.test):") else {
-        Issue.record("\(test) is not listed:\n\(output)")
-        continue
+    try package.recording(Self.test, Self.source, folder: Self.folder, suite: "StabilityTests") {
+      let before = try packageFiles()
+      let started = Date()
+      let checked = try package.snapshotRecord("--stability", "--filter", "StabilityTests")
+      let checkSeconds = Date().timeIntervalSince(started)
+      #expect(checked.status == 1, "\(checked.output)")
+      // SwiftPM writes its own line to standard error as the plugin's output still comes: it
+      // can land in the middle of one of the report's lines.
+      let output = checked.output.replacingOccurrences(
+        of: "error: Plugin ended with exit code 1\n", with: "")
+      for (test, kind, fix) in Self.expected {
+        guard let at = output.range(of: "\(Self.folder)/\(test).1.txt (\(Self.test):") else {
+          Issue.record("\(test) is not listed:\n\(output)")
+          continue
+        }
+        // The finding's lines: up to the next reference.
+        let rest = output[at.upperBound...]
+        let finding = rest.prefix(
+          upTo: rest.range(of: "\n\(Self.folder)")?.lowerBound ?? rest.endIndex)
+        #expect(finding.contains("  \(kind)"), "\(test): \(finding)")
+        #expect(finding.contains("    fix: ") && finding.contains(fix), "\(test): \(finding)")
       }
-      // The finding's lines: up to the next reference.
-      let rest = output[at.upperBound...]
-      let finding = rest.prefix(
-        upTo: rest.range(of: "\n\(Self.folder)")?.lowerBound ?? rest.endIndex)
-      #expect(finding.contains("  \(kind)"), "\(test): \(finding)")
-      #expect(finding.contains("    fix: ") && finding.contains(fix), "\(test): \(finding)")
-    }
-    #expect(!output.contains("StabilityTests/healthy"), "\(output)")
-    #expect(output.contains("Compared 13 snapshots in 4 runs"), "\(output)")
-    #expect(output.contains("9 snapshots vary."), "\(output)")
-    #expect(try packageFiles() == before, "nothing is written into the package")
+      #expect(!output.contains("StabilityTests/healthy"), "\(output)")
+      #expect(output.contains("Compared 13 snapshots in 4 runs"), "\(output)")
+      #expect(output.contains("9 snapshots vary."), "\(output)")
+      #expect(try packageFiles() == before, "nothing is written into the package")
 
-    // A plain run leaves the varying ones pending: the listing and the review's header call
-    // them unstable before anyone accepts them.
-    #expect(try package.swift(["test", "--filter", "StabilityTests"]).status != 0)
-    let listing = try package.snapshotRecord("--pending", "--json")
-    #expect(listing.output.contains(#""unstable" : "unstable: a UUID""#), "\(listing.output)")
-    let ids = try pendingIDs(in: listing.output)
-    let shown = try package.snapshotRecord("--show", try #require(ids["uuid.1.txt"]))
-    #expect(
-      shown.output.contains("unstable: a UUID (snapshot-record --stability saw it vary"),
-      "\(shown.output)")
-    // The others vary too, but a plain run may repeat the recorded value (two dates in one
-    // second, a sum in the recorded order, a temporary path that varies only elsewhere).
-    #expect(ids.keys.contains("port.1.txt") && ids.keys.contains("processID.1.txt"), "\(ids)")
-    let rejected = try package.swift(
-      ["package", "--allow-writing-to-package-directory", "snapshot-record"]
-        + ids.values.flatMap { ["--reject", $0] })
-    #expect(rejected.status == 0, "\(rejected.output)")
+      // A plain run leaves the varying ones pending: the listing and the review's header call
+      // them unstable before anyone accepts them.
+      #expect(try package.swift(["test", "--filter", "StabilityTests"]).status != 0)
+      let listing = try package.snapshotRecord("--pending", "--json")
+      #expect(listing.output.contains(#""unstable" : "unstable: a UUID""#), "\(listing.output)")
+      let ids = try pendingIDs(in: listing.output)
+      let shown = try package.snapshotRecord("--show", try #require(ids["uuid.1.txt"]))
+      #expect(
+        shown.output.contains("unstable: a UUID (snapshot-record --stability saw it vary"),
+        "\(shown.output)")
+      // The others vary too, but a plain run may repeat the recorded value (two dates in one
+      // second, a sum in the recorded order, a temporary path that varies only elsewhere).
+      #expect(ids.keys.contains("port.1.txt") && ids.keys.contains("processID.1.txt"), "\(ids)")
+      let rejected = try package.swift(
+        ["package", "--allow-writing-to-package-directory", "snapshot-record"]
+          + ids.values.flatMap { ["--reject", $0] })
+      #expect(rejected.status == 0, "\(rejected.output)")
 
-    // Each fix pasted in: recorded again, nothing varies, and the healthy ones stay quiet.
-    var fixed = Self.source
-    for (unstable, fix) in Self.fixes {
-      #expect(fixed.contains(unstable), "\(unstable)")
-      fixed = fixed.replacingOccurrences(of: unstable, with: fix)
+      // Each fix pasted in: recorded again, nothing varies, and the healthy ones stay quiet.
+      var fixed = Self.source
+      for (unstable, fix) in Self.fixes {
+        #expect(fixed.contains(unstable), "\(unstable)")
+        fixed = fixed.replacingOccurrences(of: unstable, with: fix)
+      }
+      try package.write(Self.test, fixed)
+      let rerecorded = try package.snapshotRecord("--filter", "StabilityTests")
+      #expect(rerecorded.status == 0, "\(rerecorded.output)")
+      let plain = Date()
+      #expect(try package.swift(["test", "--filter", "StabilityTests"]).status == 0)
+      let testSeconds = Date().timeIntervalSince(plain)
+      let stable = try package.snapshotRecord("--stability", "--json", "--filter", "StabilityTests")
+      #expect(stable.status == 0, "\(stable.output)")
+      #expect(stable.output.contains(#""findings" : ["#), "\(stable.output)")
+      #expect(stable.output.contains(#""compared" : 13"#), "\(stable.output)")
+      #expect(!stable.output.contains(#""kind""#), "\(stable.output)")
+      print(
+        String(
+          format:
+            "Stability: %.1f s for 4 runs and the check, %.1f s for one swift test of the same tests",
+          checkSeconds, testSeconds))
     }
-    try package.write(Self.test, fixed)
-    let rerecorded = try package.snapshotRecord("--filter", "StabilityTests")
-    #expect(rerecorded.status == 0, "\(rerecorded.output)")
-    let plain = Date()
-    #expect(try package.swift(["test", "--filter", "StabilityTests"]).status == 0)
-    let testSeconds = Date().timeIntervalSince(plain)
-    let stable = try package.snapshotRecord("--stability", "--json", "--filter", "StabilityTests")
-    #expect(stable.status == 0, "\(stable.output)")
-    #expect(stable.output.contains(#""findings" : ["#), "\(stable.output)")
-    #expect(stable.output.contains(#""compared" : 13"#), "\(stable.output)")
-    #expect(!stable.output.contains(#""kind""#), "\(stable.output)")
-    print(
-      String(
-        format:
-          "Stability: %.1f s for 4 runs and the check, %.1f s for one swift test of the same tests",
-        checkSeconds, testSeconds))
   }
 
   /// The ids `pending --json` gives the changes, by their reference files' names.

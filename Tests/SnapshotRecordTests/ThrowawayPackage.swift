@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// A package in a temporary folder that depends on this one by path, the way a user's does.
 ///
@@ -56,6 +57,21 @@ struct ThrowawayPackage {
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
+  }
+
+  /// Writes a scenario's test file, records its snapshots (`--filter` on `suite`), and runs
+  /// `body`; the file and its references (`folder`) go afterwards, whatever happened.
+  func recording(
+    _ test: String, _ source: String, folder: String, suite: String, _ body: () throws -> Void
+  ) throws {
+    try write(test, source)
+    defer {
+      try? remove(test)
+      try? remove(folder)
+    }
+    let recorded = try snapshotRecord("--filter", suite)
+    #expect(recorded.status == 0, "\(recorded.output)")
+    try body()
   }
 
   func read(_ path: String) throws -> String {

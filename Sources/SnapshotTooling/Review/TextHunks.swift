@@ -30,23 +30,12 @@ struct TextHunks {
   init(old: String, new: String) {
     oldLines = Self.lines(of: old)
     newLines = Self.lines(of: new)
-    let diff = LineDiff(old: oldLines, new: newLines)
     var hunks: [Hunk] = []
-    var (i, j) = (0, 0)
-    while i < oldLines.count || j < newLines.count {
-      if i < oldLines.count, j < newLines.count, !diff.deleted[i], !diff.inserted[j] {
-        (i, j) = (i + 1, j + 1)
-        continue
-      }
-      let (oldStart, newStart) = (i, j)
-      while i < oldLines.count, diff.deleted[i] { i += 1 }
-      while j < newLines.count, diff.inserted[j] { j += 1 }
-      let (removed, added) = (
-        Self.texts(oldLines[oldStart..<i]), Self.texts(newLines[newStart..<j])
-      )
+    for (old, new) in LineDiff(old: oldLines, new: newLines).changes {
+      let (removed, added) = (Self.texts(oldLines[old]), Self.texts(newLines[new]))
       hunks.append(
         Hunk(
-          old: oldStart..<i, new: newStart..<j,
+          old: old, new: new,
           removed: removed.map { ControlCharacters.escaped($0) },
           added: added.map { ControlCharacters.escaped($0) },
           key: (removed.map { "-" + $0 } + added.map { "+" + $0 }).joined(separator: "\n")))

@@ -252,24 +252,9 @@ struct StabilityCheck {
   /// The runs of tokens that differ between two lines, each with the old line's text before
   /// it.
   static func changedTokens(_ old: [Substring], _ new: [Substring]) -> [(String, [String])] {
-    let diff = LineDiff(old: old, new: new)
-    var changed: [(String, [String])] = []
-    var (i, j) = (0, 0)
-    while i < old.count || j < new.count {
-      if i < old.count, j < new.count, !diff.deleted[i], !diff.inserted[j] {
-        (i, j) = (i + 1, j + 1)
-        continue
-      }
-      let (oldStart, newStart) = (i, j)
-      while i < old.count, diff.deleted[i] { i += 1 }
-      while j < new.count, diff.inserted[j] { j += 1 }
-      changed.append(
-        (
-          old[..<oldStart].joined(),
-          [old[oldStart..<i].joined(), new[newStart..<j].joined()]
-        ))
+    LineDiff(old: old, new: new).changes.map { removed, added in
+      (old[..<removed.lowerBound].joined(), [old[removed].joined(), new[added].joined()])
     }
-    return changed
   }
 
   /// The host's and the user's names in a value: the same in every run here, another on the

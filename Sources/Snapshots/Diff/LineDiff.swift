@@ -71,4 +71,23 @@ package struct LineDiff {
 
   /// Whether the two texts are the same line for line.
   var isEmpty: Bool { !deleted.contains(true) && !inserted.contains(true) }
+
+  /// Each run of changed lines, in order: the old lines it removes and the new lines it adds.
+  ///
+  /// Either may be empty. The lines between two runs are the same in both texts, one for one.
+  public var changes: [(old: Range<Int>, new: Range<Int>)] {
+    var changes: [(old: Range<Int>, new: Range<Int>)] = []
+    var (i, j) = (0, 0)
+    while i < deleted.count || j < inserted.count {
+      if i < deleted.count, j < inserted.count, !deleted[i], !inserted[j] {
+        (i, j) = (i + 1, j + 1)
+        continue
+      }
+      let (oldStart, newStart) = (i, j)
+      while i < deleted.count, deleted[i] { i += 1 }
+      while j < inserted.count, inserted[j] { j += 1 }
+      changes.append((oldStart..<i, newStart..<j))
+    }
+    return changes
+  }
 }

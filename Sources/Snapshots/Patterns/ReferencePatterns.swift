@@ -98,20 +98,14 @@ struct ReferencePatterns {
     var bindings = Bindings()
     // Lines that are the same pair as the line diff pairs them; the pattern lines pair inside
     // each run of changed lines.
-    let diff = LineDiff(old: references, new: literals)
     var kept: [Line] = []
-    var (r, a) = (0, 0)
-    while r < references.count || a < actuals.count {
-      if r < references.count, a < actuals.count, !diff.deleted[r], !diff.inserted[a] {
-        kept.append(.reference(r))
-        (r, a) = (r + 1, a + 1)
-        continue
-      }
-      let (r0, a0) = (r, a)
-      while r < references.count, diff.deleted[r] { r += 1 }
-      while a < actuals.count, diff.inserted[a] { a += 1 }
-      kept += pair(r0..<r, a0..<a, references, actuals, &bindings)
+    var same = 0
+    for (removed, added) in LineDiff(old: references, new: literals).changes {
+      kept += (same..<removed.lowerBound).map(Line.reference)
+      kept += pair(removed, added, references, actuals, &bindings)
+      same = removed.upperBound
     }
+    kept += (same..<references.count).map(Line.reference)
     var text: [UInt8] = []
     for (index, line) in kept.enumerated() {
       if index > 0 { text.append(Byte.newline) }
