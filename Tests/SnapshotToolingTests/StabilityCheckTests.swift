@@ -179,9 +179,11 @@ import Testing
   /// A locale the machine lacks leaves the other run's values as they were: said, so that
   /// "none varies" is not read as the locale checked.
   @Test func anEnvironmentThatDidNotTakeIsSaid() {
-    #expect(StabilityVerb.otherEnvironmentNotes([("Pacific/Chatham", "de_DE")]).isEmpty)
-    let notes = StabilityVerb.otherEnvironmentNotes([("Pacific/Chatham", "en_001")])
-    #expect(notes.count == 1 && notes[0].contains("kept the locale en_001"), "\(notes)")
+    #expect(StabilityVerb.otherEnvironmentNotes(hasLocale: true, hasTimeZone: true).isEmpty)
+    let notes = StabilityVerb.otherEnvironmentNotes(hasLocale: false, hasTimeZone: true)
+    #expect(notes.count == 1 && notes[0].contains("has no de_DE.UTF-8"), "\(notes)")
+    #expect(StabilityVerb.hasLocale("C"))
+    #expect(!StabilityVerb.hasLocale("xx_NOWHERE.UTF-8"))
   }
 
   /// An assertion one run did not make is told; the others are compared.

@@ -31,7 +31,6 @@ enum StabilityVerb {
     let otherTemporary = folder.appendingPathComponent("other-tmp", isDirectory: true)
     let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
     var logs: [StabilityRunLog] = []
-    var notes: [String] = []
     let started = Date()
     var failed = false
     do {
@@ -76,7 +75,6 @@ enum StabilityVerb {
         }
         failed = failed || passes.contains(where: \.failed)
         logs.append(StabilityRunLog(folder: log))
-        if isOther { notes = otherEnvironmentNotes(StabilityRunLog.environments(in: log)) }
       }
     } catch {
       print("error: \(error)")
@@ -92,7 +90,9 @@ enum StabilityVerb {
     let findings = check.findings()
     let report = StabilityReport(
       runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings,
-      notes: notes)
+      notes: otherEnvironmentNotes(
+        hasLocale: hasLocale(otherEnvironment["LANG"] ?? ""),
+        hasTimeZone: TimeZone(identifier: otherEnvironment["TZ"] ?? "") != nil))
     let relative = { RunApplier.relative($0, in: options.package) }
     do {
       try AtomicFile.write(
@@ -116,21 +116,28 @@ enum StabilityVerb {
     return failed || !findings.isEmpty ? .refused : .success
   }
 
-  /// What the other environment did not change in its test processes (`<pid>.environment`):
-  /// a locale the machine does not have is `en_001` in Foundation, whatever `LANG` says.
-  static func otherEnvironmentNotes(_ seen: [(timeZone: String, locale: String)]) -> [String] {
+  /// What the other environment cannot change on this machine: a locale it does not have
+  /// leaves Foundation's own (`en_001`) whatever `LANG` says, and a time zone it does not
+  /// know, UTC.
+  static func otherEnvironmentNotes(hasLocale: Bool, hasTimeZone: Bool) -> [String] {
     var notes: [String] = []
-    let wanted = (timeZone: otherEnvironment["TZ"] ?? "", locale: "de")
-    if let kept = seen.first(where: { !$0.locale.hasPrefix(wanted.locale) }) {
+    if !hasLocale {
       notes.append(
-        "The run under another environment kept the locale \(kept.locale): this machine has no German locale (de_DE.UTF-8; `locale -a` lists those it has), so values written in the locale were not checked."
+        "The run under another environment could not change the locale: this machine has no \(otherEnvironment["LANG"] ?? "") (`locale -a` lists those it has), so values written in the locale were not checked."
       )
     }
-    if let kept = seen.first(where: { $0.timeZone != wanted.timeZone }) {
+    if !hasTimeZone {
       notes.append(
-        "The run under another environment kept the time zone \(kept.timeZone), so values written in the time zone were not checked."
+        "The run under another environment could not change the time zone: this machine does not know \(otherEnvironment["TZ"] ?? ""), so values written in the time zone were not checked."
       )
     }
     return notes
+  }
+
+  /// Whether the C library has the locale `name`: tried, then the one before put back.
+  static func hasLocale(_ name: String) -> Bool {
+    let before = setlocale(LC_ALL, nil).map { String(cString: $0) } ?? "C"
+    defer { setlocale(LC_ALL, before) }
+    return setlocale(LC_ALL, name) != nil
   }
 }

@@ -91,16 +91,4 @@ struct StabilityRunLog {
   init(_ entries: [StabilityLog.Entry]) {
     lines = entries.map { Line($0.record.dropFirst(4), process: $0.process) }
   }
-
-  /// The time zone and the locale each test process of a run's folder ran under.
-  static func environments(in folder: URL) -> [(timeZone: String, locale: String)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.sorted().compactMap { name in
-      guard name.hasSuffix(StabilityLog.environmentSuffix),
-        let data = try? AtomicFile.read(folder.appendingPathComponent(name, isDirectory: false))
-      else { return nil }
-      let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-      return lines.count == 2 ? (lines[0], lines[1]) : nil
-    }
-  }
 }

@@ -15,8 +15,6 @@ import SnapshotsPOSIX
 package enum StabilityLog {
   public static let variable = "SNAPSHOTS_STABILITY"
   public static let fileExtension = "values"
-  /// Beside a process's file: its time zone and its locale, a line each.
-  public static let environmentSuffix = ".environment"
 
   /// This process's file, opened once for all its assertions; `nil` outside `--stability`.
   static let log: Log? = SnapshotSettings.processEnvironment[variable].flatMap { folder in
@@ -59,44 +57,37 @@ package enum StabilityLog {
     }
 
     /// The record: its length, then flags, the line, and each field there is as its length
-    /// and its UTF-8 (lengths are 4 bytes, little-endian); written into one buffer of its
-    /// size, since an assertion pays for it.
+    /// and its UTF-8 (lengths are 4 bytes, little-endian).
     public var record: [UInt8] {
+      var record: [UInt8] = []
+      write(into: &record)
+      return record
+    }
+
+    /// Appends ``record`` to `bytes` (a process's gathered records, which grow as an array
+    /// does: reserving each record's size would copy them all each time).
+    func write(into bytes: inout [UInt8]) {
       var flags: UInt8 = (isInline ? 1 : 0) | (isReference ? 2 : 0)
-      var size = 4 + 1 + 4 + 4 + key.utf8.count + 4 + sourceFile.utf8.count
+      var size = 1 + 4 + 4 + key.utf8.count + 4 + sourceFile.utf8.count
       if let text { (flags, size) = (flags | 4, size + 4 + text.utf8.count) }
       if let digest { (flags, size) = (flags | 8, size + 4 + digest.utf8.count) }
       if let unfiltered { (flags, size) = (flags | 16, size + 4 + unfiltered.utf8.count) }
-      return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        guard let start = buffer.baseAddress else { return }
-        let base = UnsafeMutableRawPointer(start)
-        var offset = 0
-        func put(_ value: Int) {
-          base.storeBytes(
-            of: UInt32(clamping: value).littleEndian, toByteOffset: offset, as: UInt32.self)
-          offset += 4
-        }
-        func put(_ field: String?) {
-          guard var field else { return }
-          field.withUTF8 { utf8 in
-            put(utf8.count)
-            if let source = utf8.baseAddress {
-              (base + offset).copyMemory(from: source, byteCount: utf8.count)
-            }
-            offset += utf8.count
-          }
-        }
-        put(size - 4)
-        base.storeBytes(of: flags, toByteOffset: offset, as: UInt8.self)
-        offset += 1
-        put(line)
-        put(key)
-        put(sourceFile)
-        put(text)
-        put(digest)
-        put(unfiltered)
-        count = size
+      func put(_ value: Int) {
+        withUnsafeBytes(of: UInt32(clamping: value).littleEndian) { bytes += $0 }
       }
+      func put(_ field: String?) {
+        guard let field else { return }
+        put(field.utf8.count)
+        bytes += field.utf8
+      }
+      put(size)
+      bytes.append(flags)
+      put(line)
+      put(key)
+      put(sourceFile)
+      put(text)
+      put(digest)
+      put(unfiltered)
     }
 
     /// The entry a record's body (after its length) holds; `nil` when it is cut short.
@@ -162,29 +153,32 @@ package enum StabilityLog {
     init(path: String) {
       self.path = path
       descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-      atexit { try? StabilityLog.log?.write(nil) }
-      // What the process ran under, for the tool to tell whether the other environment took.
-      try? AtomicFile.write(
-        Data("\(TimeZone.current.identifier)\n\(Locale.current.identifier)\n".utf8),
-        to: URL(fileURLWithPath: path + StabilityLog.environmentSuffix, isDirectory: false),
-        durability: .whole)
+      atexit { try? StabilityLog.log?.flush() }
     }
 
+    /// Gathers `entry`'s record, and writes what is gathered once it is ``writeSize``.
     func append(_ entry: Entry) throws(AtomicFile.WriteError) {
-      try write(entry.record)
-    }
-
-    /// Gathers `record`, and writes what is gathered once it is `writeSize` (all of it, for
-    /// `nil`).
-    func write(_ record: [UInt8]?) throws(AtomicFile.WriteError) {
       let full = gathered.withLock { gathered -> [UInt8]? in
-        if let record { gathered += record }
-        guard record == nil || gathered.count >= Self.writeSize else { return nil }
+        entry.write(into: &gathered)
+        guard gathered.count >= Self.writeSize else { return nil }
         defer { gathered = [] }
         return gathered
       }
-      guard let full, !full.isEmpty else { return }
-      guard descriptor >= 0, full.withUnsafeBytes({ Descriptors.writeAll($0, to: descriptor) })
+      if let full { try write(full) }
+    }
+
+    /// Writes what is gathered, at the process's exit.
+    func flush() throws(AtomicFile.WriteError) {
+      try write(
+        gathered.withLock { gathered in
+          defer { gathered = [] }
+          return gathered
+        })
+    }
+
+    private func write(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
+      guard !bytes.isEmpty else { return }
+      guard descriptor >= 0, bytes.withUnsafeBytes({ Descriptors.writeAll($0, to: descriptor) })
       else {
         throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
       }
