@@ -175,7 +175,7 @@ struct RunApplier {
             sourceOnDisk: dataOnDisk)
         } else if let staging {
           try AtomicFile.write(data, to: staging, durability: .whole)
-          return (report, Staged(file: staging, data: data, reference: reference, targets: targets))
+          return (report, Staged(file: staging, reference: reference, targets: targets))
         } else {
           try AtomicFile.write(data, to: reference)
         }
@@ -188,11 +188,13 @@ struct RunApplier {
     return (report, nil)
   }
 
-  /// A shard's reference copied beside the others, to be synced with them and renamed into
-  /// place: one sync of the file system for all rather than one for each.
+  /// A shard's reference copied beside the others, to be synced with them and renamed.
+  ///
+  /// One sync of the file system for all rather than one for each. Its bytes are not kept (a
+  /// shard's references may be images, thousands of them): the copy is read again only where
+  /// it cannot be renamed.
   private struct Staged: Sendable {
     var file: URL
-    var data: Data
     var reference: URL
     var targets: [String]
 
@@ -200,7 +202,16 @@ struct RunApplier {
       var report = Report()
       let shown = relative(reference.path)
       do {
-        try AtomicFile.move(file, holding: data, to: reference, sourceOnDisk: onDisk)
+        if !AtomicFile.renamed(file, to: reference, sourceOnDisk: onDisk) {
+          let copy: Data?
+          do { copy = try AtomicFile.read(file) } catch { copy = nil }
+          guard let copy else {
+            report.refuse(
+              shown, .notWritten("its copy \(file.path) could not be read"), targets: targets)
+            return report
+          }
+          try AtomicFile.write(copy, to: reference)
+        }
         report.recorded.append(shown)
       } catch {
         report.refuse(shown, .notWritten(error.description), targets: targets)

@@ -18,16 +18,9 @@ enum SensitivityVerb {
       .appendingPathComponent("snapshots-sensitivity-\(PendingStore.uniqueName())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let report = folder.appendingPathComponent("report.jsonl")
-    var environment = ProcessInfo.processInfo.environment
-    environment[SensitivityCheck.variable] = report.path
-    // What fails is left here, not in the package's store, and no reference is written.
-    environment[PendingStore.directoryVariable] = folder.appendingPathComponent("pending").path
-    environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
     let runner = TestRunner(
-      binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
-      environment: environment,
-      runDirectory: folder, filter: options.filter, quiet: options.quiet,
-      progress: { if !options.quiet { print($0) } })
+      checking: options, in: folder, adding: [SensitivityCheck.variable: report.path],
+      quiet: options.quiet, progress: print)
     let passes: [TestRunner.Pass]
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

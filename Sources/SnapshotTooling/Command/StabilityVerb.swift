@@ -47,20 +47,14 @@ enum StabilityVerb {
         }
         let run = folder.appendingPathComponent("run-\(index)", isDirectory: true)
         let log = run.appendingPathComponent("values", isDirectory: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment[StabilityLog.variable] = log.path
-        // What fails is left here, not in the package's store, and no reference is written.
-        environment[PendingStore.directoryVariable] = run.appendingPathComponent("pending").path
-        environment[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
+        var environment = [StabilityLog.variable: log.path]
         if isOther {
           environment.merge(otherEnvironment) { $1 }
           environment["TMPDIR"] = otherTemporary.path
         }
         try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
         let runner = TestRunner(
-          binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
-          environment: environment, runDirectory: run, filter: options.filter,
-          quiet: quiet, progress: { if !quiet { print($0) } },
+          checking: options, in: run, adding: environment, quiet: quiet, progress: print,
           workingDirectory: isOther ? otherDirectory : nil)
         let passes = try runner.run()
         if passes.contains(where: \.crashed) {

@@ -213,6 +213,24 @@ struct TestRunner {
   }
 }
 
+extension TestRunner {
+  /// A run for a check that writes nothing into the package (`--sensitivity`, `--stability`):
+  /// the tests' binary from `options`, with `environment` added to the tool's, what fails left
+  /// in `folder` rather than the package's store, and no reference recorded.
+  init(
+    checking options: ToolOptions, in folder: URL, adding environment: [String: String],
+    quiet: Bool, progress: @escaping (String) -> Void, workingDirectory: URL? = nil
+  ) {
+    var all = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    all[PendingStore.directoryVariable] = folder.appendingPathComponent("pending").path
+    all[SnapshotTestingConfiguration.Record.environmentVariable] = "never"
+    self.init(
+      binary: URL(fileURLWithPath: options.required(\.testBinary, "--test-binary")),
+      environment: all, runDirectory: folder, filter: options.filter, quiet: quiet,
+      progress: { if !quiet { progress($0) } }, workingDirectory: workingDirectory)
+  }
+}
+
 extension [TestRunner.Pass] {
   /// Whether no test started in any pass: a `--filter` that matched nothing.
   var startedNoTest: Bool { allSatisfy { $0.testsStarted == 0 } }

@@ -95,6 +95,14 @@ package enum AtomicFile {
   public static func move(
     _ source: URL, holding data: Data, to url: URL, sourceOnDisk: Bool = false
   ) throws(WriteError) {
+    if !renamed(source, to: url, sourceOnDisk: sourceOnDisk) { try write(data, to: url) }
+  }
+
+  /// The rename of ``move(_:holding:to:sourceOnDisk:)``, without its fallback.
+  ///
+  /// Whether the file at `source` is now in place of the file at `url` (on disk, through a
+  /// link, with the mode of a file that was there). When it is not, nothing changed at `url`.
+  public static func renamed(_ source: URL, to url: URL, sourceOnDisk: Bool) -> Bool {
     let target = followingLinks(url.path)
     let mode = mode(of: target)
     // A reference is on disk before it is in place, as ``write(_:to:)``'s are: the tests write
@@ -106,13 +114,9 @@ package enum AtomicFile {
       synced = descriptor >= 0 && fsync(descriptor) == 0
       if descriptor >= 0 { close(descriptor) }
     }
-    if synced, mode.map({ chmod(source, $0) == 0 }) ?? true,
-      rename(source, target) == 0
-        || errno == ENOENT && makeFolder(of: target) == nil && rename(source, target) == 0
-    {
-      return
-    }
-    try write(data, to: url)
+    return synced && mode.map({ chmod(source, $0) == 0 }) ?? true
+      && (rename(source, target) == 0
+        || errno == ENOENT && makeFolder(of: target) == nil && rename(source, target) == 0)
   }
 
   /// Puts the files at `paths` on disk before they are moved into place, by one sync of each

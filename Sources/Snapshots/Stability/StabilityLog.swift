@@ -96,7 +96,7 @@ package enum StabilityLog {
       func number() -> Int? {
         guard offset + 4 <= body.count else { return nil }
         defer { offset += 4 }
-        return (0..<4).reduce(0) { $0 | Int(body[offset + $1]) << (8 * $1) }
+        return StabilityLog.length(in: body, at: offset)
       }
       func field() -> String? {
         guard let count = number(), offset + count <= body.count else { return nil }
@@ -130,12 +130,17 @@ package enum StabilityLog {
     var records: [Range<Int>] = []
     var offset = 0
     while offset + 4 <= bytes.count {
-      let count = (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+      let count = length(in: bytes, at: offset)
       guard offset + 4 + count <= bytes.count else { break }
       records.append(offset + 4..<offset + 4 + count)
       offset += 4 + count
     }
     return records
+  }
+
+  /// The 4-byte little-endian length (or line) at `offset`, as ``Entry/record`` writes it.
+  static func length(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Int {
+    (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
   }
 
   /// A process's file, written 64 KB at a time.
