@@ -9,7 +9,7 @@ import Testing
 @Suite struct StabilityCheckTests {
   let facts = VaryingKind.Runs(
     processes: [], temporaryFolders: ["/tmp/", "/tmp/check/other-tmp"],
-    workingDirectories: ["/work/App", "/tmp/check/other-directory"], hostName: "buildhost-7",
+    hostName: "buildhost-7",
     userName: "ann")
 
   func entry(_ text: String?, key: String = "a.1.txt", process: Int32 = 100, raw: String? = nil)

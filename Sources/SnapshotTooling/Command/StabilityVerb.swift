@@ -78,7 +78,6 @@ enum StabilityVerb {
       runs: logs,
       facts: .init(
         processes: [], temporaryFolders: [NSTemporaryDirectory(), otherTemporary.path],
-        workingDirectories: [options.package.path, otherDirectory.path],
         hostName: ProcessInfo.processInfo.hostName, userName: ProcessInfo.processInfo.userName,
         window: started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
     let findings = check.findings()

@@ -28,12 +28,11 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     }
   }
 
-  /// The facts of the runs that recognise a value: the test processes' numbers and the folders
-  /// each run was given.
+  /// The facts of the runs that recognise a value: the test processes' numbers and the
+  /// temporary folders each run was given.
   struct Runs: Sendable {
     var processes: Set<Int32>
     var temporaryFolders: [String]
-    var workingDirectories: [String]
     /// The machine's name and the user's (`ProcessInfo`), which no run changes but another
     /// machine does: found in any value, whether it varied or not.
     var hostName: String
