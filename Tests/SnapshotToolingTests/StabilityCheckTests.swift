@@ -252,6 +252,11 @@ import Testing
       PendingFileRecord(
         referencePath: "/work/App/__Snapshots__/a.1.txt", dataFile: "d", testName: "t",
         sourceFile: "/work/App/T.swift", line: 3))
-    #expect(StabilityReport.summary(report.findings(of: record)) == "unstable: a UUID")
+    #expect(report.summaries()[StabilityReport.place(of: record)] == "unstable: a UUID")
+    let other = PendingRecord.file(
+      PendingFileRecord(
+        referencePath: "/work/App/__Snapshots__/b.1.txt", dataFile: "d", testName: "t",
+        sourceFile: "/work/App/T.swift", line: 3))
+    #expect(report.summaries()[StabilityReport.place(of: other)] == nil)
   }
 }

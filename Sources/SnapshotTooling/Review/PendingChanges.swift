@@ -43,9 +43,9 @@ struct PendingChanges {
   /// Writes what is accepted, reading each test source's declarations once for all the
   /// accepts.
   let applier: RunApplier
-  /// What the last `--stability` check found, to say which changes are of snapshots that
-  /// varied between runs.
-  let stability: StabilityReport?
+  /// What the last `--stability` check found, by snapshot (``StabilityReport/summaries()``),
+  /// to say which changes are of snapshots that varied between runs.
+  private let unstableSnapshots: [String: String]
 
   /// Reads what is pending.
   ///
@@ -57,7 +57,7 @@ struct PendingChanges {
   ) throws {
     self.packageDirectory = packageDirectory
     self.origin = origin
-    stability = StabilityReport.read(in: packageDirectory)
+    unstableSnapshots = StabilityReport.read(in: packageDirectory)?.summaries() ?? [:]
     applier = RunApplier(
       packageDirectory: packageDirectory, dryRun: false, policy: .init(partialRun: true),
       declarations: TestDeclarations(), movesData: origin == .store)
@@ -119,7 +119,7 @@ struct PendingChanges {
 
   /// `unstable: …` for a change whose snapshot the last `--stability` check saw vary.
   func unstable(_ change: PendingChange) -> String? {
-    stability.flatMap { StabilityReport.summary($0.findings(of: change.record)) }
+    unstableSnapshots[StabilityReport.place(of: change.record)]
   }
 
   /// How many changes are pending.

@@ -24,22 +24,25 @@ struct StabilityReport: Codable, Equatable {
     return try? JSONDecoder().decode(StabilityReport.self, from: data)
   }
 
-  /// The findings of a pending change's snapshot: its reference file's, or its inline call's.
-  func findings(of record: PendingRecord) -> [StabilityCheck.Finding] {
-    findings.filter { finding in
-      switch record {
-      case .file(let file): finding.reference == file.referencePath
-      case .inline:
-        finding.reference == "inline" && finding.sourceFile == record.sourceLocation.file
-          && finding.line == record.sourceLocation.line
-      }
+  /// What the review and `pending --json` say of each snapshot that varied (`unstable: a
+  /// UUID, a timestamp`), by the snapshot's place (``place(of:)``): worked out once, since a
+  /// listing asks it of every pending change.
+  func summaries() -> [String: String] {
+    Dictionary(grouping: findings) { Self.place($0.reference, $0.sourceFile, $0.line) }
+      .mapValues { "unstable: " + $0.map(\.kind.name).joined(separator: ", ") }
+  }
+
+  /// A pending change's snapshot as ``summaries()`` names it: its reference file, or its
+  /// inline call's place.
+  static func place(of record: PendingRecord) -> String {
+    switch record {
+    case .file(let file): place(file.referencePath, "", 0)
+    case .inline: place("inline", record.sourceLocation.file, record.sourceLocation.line)
     }
   }
 
-  /// `unstable: a UUID, a timestamp`: what the review's header and the listing say.
-  static func summary(_ findings: [StabilityCheck.Finding]) -> String? {
-    findings.isEmpty
-      ? nil : "unstable: " + findings.map(\.kind.name).joined(separator: ", ")
+  private static func place(_ reference: String, _ sourceFile: String, _ line: Int) -> String {
+    reference == "inline" ? "inline \(sourceFile):\(line)" : reference
   }
 
   /// The report: each snapshot that varied, a line per kind with where and the fix, then the
