@@ -1,5 +1,5 @@
 # The commands the README and CI use; CI calls these targets so they cannot go stale.
-.PHONY: example example-server example-cli test lint docs bench fuzz dump-fixtures
+.PHONY: example example-server example-library example-cli test lint docs bench fuzz dump-fixtures
 
 # Runs the example package's snapshot tests, end to end.
 example:
@@ -16,13 +16,19 @@ example-cli:
 example-server:
 	Scripts/example-server
 
+# Runs the Vapor example's tests: requests as exchanges, and one as a document with its trace
+# and logs (its first build takes minutes: Vapor and SwiftNIO).
+example-library:
+	Scripts/bootstrap --without-browser
+	cd Examples/Library && swift test
+
 # Runs the whole test suite.
 test:
 	Scripts/test
 
 # Checks formatting against .swift-format.
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests Examples/Server/Sources Examples/Server/Tests Examples/Greeter/Sources Examples/Greeter/Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Plugins Benchmarks/Sources Examples/Invoices/Sources Examples/Invoices/Tests Examples/Server/Sources Examples/Server/Tests Examples/Library/Sources Examples/Library/Tests Examples/Greeter/Sources Examples/Greeter/Tests
 
 # Renders each module's DocC catalog in Docs/ to .build/docs/<Module>, failing on any warning.
 docs:

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
   name: "SnapshotBenchmarks",
   dependencies: [
-    .package(name: "swift-snapshots", path: ".."),
+    .package(name: "swift-snapshots", path: "..", traits: ["Observability"]),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "SnapshotsHTML", package: "swift-snapshots"),
         .product(name: "SnapshotsBrowser", package: "swift-snapshots"),
         .product(name: "SnapshotTooling", package: "swift-snapshots"),
+        .product(name: "SnapshotsObservability", package: "swift-snapshots"),
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]

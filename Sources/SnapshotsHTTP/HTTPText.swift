@@ -4,10 +4,14 @@ import HTTPTypes
 /// How a message is written as text: HTTP/1.1's shape (the request or status line, the header
 /// fields in their order, a blank line, the body), with secrets replaced (`SecretNames`: in
 /// the target, `Host`, every field, a form or JSON body) and bodies made readable (``HTTPBody``).
-struct HTTPText {
+///
+/// `SnapshotsObservability` writes a request's document around it.
+package struct HTTPText {
   var secrets = SecretNames.default
 
-  func text(of exchange: HTTPExchange) -> String {
+  package init(secrets: SecretNames) { self.secrets = secrets }
+
+  package func text(of exchange: HTTPExchange) -> String {
     text(.request(exchange.request), body: exchange.requestBody) + "\n"
       + text(.response(exchange.response), body: exchange.responseBody)
   }

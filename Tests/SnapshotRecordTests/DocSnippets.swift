@@ -1,9 +1,12 @@
 import Foundation
+import Testing
 
 /// Every Swift code block of `README.md` and `Docs/`, as a target of the throwaway package
 /// that must compile: docs are an interface.
 ///
-/// A block preceded by `<!-- fragment -->` (a manifest excerpt, a before/after) is skipped.
+/// A block preceded by `<!-- fragment -->` (a manifest excerpt, a before/after) is skipped; one
+/// preceded by `<!-- from PATH -->` (code on a framework this package's tests do not build) is
+/// held to that file of the repository's examples, which CI builds: its lines are there, in order.
 /// Each block becomes one file, `<document>_<line>.swift`: its imports and extensions at file
 /// scope, its other declarations in a struct of its own (so two documents may both declare
 /// `invoice()`), and its statements in that struct's `body()`; a block that extends a type
@@ -16,6 +19,8 @@ enum DocSnippets {
     var document: String
     var line: Int
     var code: String
+    /// The example file that compiles it, for a block marked `<!-- from PATH -->`.
+    var from: String?
   }
 
   /// The blocks of the repository's documents, in order.
@@ -33,15 +38,18 @@ enum DocSnippets {
       while index < lines.count {
         defer { index += 1 }
         guard lines[index] == "```swift" else { continue }
-        let fragment = index > 0 && lines[index - 1].hasPrefix("<!-- fragment")
+        let marker = index > 0 ? lines[index - 1] : ""
         let start = index + 1
         var end = start
         while end < lines.count && lines[end] != "```" { end += 1 }
-        if !fragment {
+        if !marker.hasPrefix("<!-- fragment") {
+          let from =
+            marker.hasPrefix("<!-- from ")
+            ? String(marker.dropFirst("<!-- from ".count).dropLast(" -->".count)) : nil
           blocks.append(
             Block(
               document: document.lastPathComponent, line: start,
-              code: lines[start..<end].joined(separator: "\n")))
+              code: lines[start..<end].joined(separator: "\n"), from: from))
         }
         index = end
       }
@@ -52,7 +60,7 @@ enum DocSnippets {
   /// The target's files: one per block, and the prelude.
   static func files(in repository: URL) throws -> [String: String] {
     var files = ["\(target)/Prelude.swift": prelude]
-    for block in try blocks(in: repository) {
+    for block in try blocks(in: repository) where block.from == nil {
       let name = block.document.replacingOccurrences(of: ".md", with: "") + "_\(block.line)"
       files["\(target)/\(name).swift"] = source(of: block.code, name: name)
     }
@@ -139,6 +147,25 @@ enum DocSnippets {
     return chunks
   }
 
+  /// The blocks marked `<!-- from PATH -->` whose lines (indentation aside) are not all in
+  /// that file, in order: `document:line` and the first line missing.
+  static func unmatched(in repository: URL) throws -> [String] {
+    try blocks(in: repository).compactMap { block -> String? in
+      guard let path = block.from else { return nil }
+      let file = repository.appendingPathComponent(path)
+      let source = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+      var lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }[...]
+      for line in block.code.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+      where !line.isEmpty {
+        guard let found = lines.firstIndex(of: line) else {
+          return "\(block.document):\(block.line): not in \(path): \(line)"
+        }
+        lines = lines[(found + 1)...]
+      }
+      return nil
+    }
+  }
+
   /// What the documents assume exists.
   static let prelude = """
     import Foundation
@@ -189,4 +216,11 @@ enum DocSnippets {
     let store = Store()
 
     """
+}
+
+/// The documents' blocks on Vapor and Hummingbird are the examples' code.
+@Test func blocksFromTheExamplesAreTheirCode() throws {
+  let repository = ThrowawayPackage.repository
+  #expect(try DocSnippets.blocks(in: repository).contains { $0.from != nil })
+  #expect(try DocSnippets.unmatched(in: repository) == [])
 }

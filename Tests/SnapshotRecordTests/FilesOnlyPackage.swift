@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// A package with file snapshots only: its first `snapshot-record` builds the `snapshots` tool
-/// in the package's own build folder and never compiles swift-syntax, and the gallery uses the
-/// same build of it.
+/// in the package's own build folder and never compiles swift-syntax nor resolves a framework,
+/// and the gallery uses the same build of it.
 ///
 /// Then, on the same build, fixture files, the record plan, every form of a test's name and the
 /// references a living test no longer makes.
@@ -36,6 +36,11 @@ struct FilesOnlyPackage {
     let tool = try #require(package.builtProduct("snapshots"))
     #expect(tool.deletingLastPathComponent().lastPathComponent == "debug")
     #expect(package.compiledSwiftSyntax == false, "swift-syntax was compiled")
+    // Without their traits, the adapters' and SnapshotsObservability's packages are not even
+    // resolved.
+    let framework = ["swift-log", "swift-distributed-tracing", "vapor", "hummingbird"]
+    #expect(
+      package.resolvedPackages.filter(framework.contains) == [], "\(package.resolvedPackages)")
     let modified = try FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate]
 
     let gallery = try package.swift([

@@ -12,8 +12,9 @@ struct ThrowawayPackage {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// A test target `AppTests` and a library target `DocSnippets` (the documents' code blocks);
-  /// with `testProducts`, only a test target on those of this package's products.
+  /// A test target `AppTests` and a library target `DocSnippets` (the documents' code blocks,
+  /// with the `Observability` trait); with `testProducts`, only a test target on those of this
+  /// package's products, and no trait.
   init(files: [String: String], testProducts: [String]? = nil) throws {
     folder = try TemporaryDirectory()
     let repository = Self.repository
@@ -32,7 +33,7 @@ struct ThrowawayPackage {
               dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsCommandOutput", "SnapshotsJSON", "SnapshotsHTML"]))],
               exclude: ["__Snapshots__"])
         """,
-        ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsFixtures", "SnapshotsStrategyLaws", "SnapshotsCommandOutput", "SnapshotsHTML", "SnapshotsBrowser"]))], path: \"\(DocSnippets.target)\")",
+        ".target(name: \"\(DocSnippets.target)\", dependencies: [\(products(["Snapshots", "InlineSnapshots", "SnapshotsJSON", "SnapshotsPNG", "SnapshotsHTTP", "SnapshotsFixtures", "SnapshotsStrategyLaws", "SnapshotsCommandOutput", "SnapshotsHTML", "SnapshotsBrowser", "SnapshotsObservability"]))], path: \"\(DocSnippets.target)\")",
       ]
     try write(
       "Package.swift",
@@ -42,7 +43,7 @@ struct ThrowawayPackage {
 
       let package = Package(
         name: "App",
-        dependencies: [.package(path: "\(repository.path)")],
+        dependencies: [.package(path: "\(repository.path)"\(testProducts == nil ? ", traits: [\"Observability\"]" : ""))],
         targets: [
           \(targets.joined(separator: ",\n    "))
         ]
@@ -84,6 +85,17 @@ struct ThrowawayPackage {
 
   func remove(_ path: String) throws {
     try FileManager.default.removeItem(at: folder.url.appendingPathComponent(path))
+  }
+
+  /// The packages its `Package.resolved` pins (none when it has no file: nothing but path
+  /// dependencies).
+  var resolvedPackages: [String] {
+    let resolved = folder.url.appendingPathComponent("Package.resolved")
+    guard let data = try? Data(contentsOf: resolved),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let pins = object["pins"] as? [[String: Any]]
+    else { return [] }
+    return pins.compactMap { $0["identity"] as? String }.sorted()
   }
 
   /// Whether the package's build compiled any of swift-syntax's parser.

@@ -200,6 +200,27 @@ import Testing
     #expect(check.compared == 1)
   }
 
+  /// An assertion that failed in the other environment before it made a value (Chromium,
+  /// whose socket path was too long under its temporary folder) is told by its failure, not
+  /// as one a condition skipped.
+  @Test func anAssertionThatFailedInARunIsToldByItsFailure() {
+    var check = StabilityCheck(
+      runs: [[entry(nil, key: "page.1.png")], [entry(nil, key: "page.1.png")], []], facts: facts)
+    check.failures = [
+      [], [],
+      [
+        TestIssue(file: "/work/App/Other.swift", line: 3, message: "another"),
+        TestIssue(
+          file: "/work/App/T.swift", line: 3,
+          message: "Could not snapshot the value: Chromium ended.\nSocket path too long"),
+      ],
+    ]
+    let found = check.findings()
+    #expect(found.map(\.kind) == [.failedInSomeRuns])
+    #expect(found.first?.values == ["Could not snapshot the value: Chromium ended."])
+    #expect(found.first?.onlyInOtherEnvironment == true)
+  }
+
   @Test func anImageThatVariesIsOfUnknownKind() {
     var differs = entry(nil, key: "b.1.png")
     differs.digest = "cd"

@@ -31,6 +31,14 @@ import Testing
       try filtered("<Session: 0x00006000016c4000> at 0x7f", [.pointerAddresses])
         == "<Session: 0x<address>> at 0x7f")
     #expect(try filtered("a\r\nb\r\n", [.crlfLineEndings]) == "a\nb\n")
+    #expect(
+      try filtered(
+        "X-Request-ID: 9f86d081\ninfo shop: Loaded {hb.request.id=9f86d081, order=42}\nrequest_id=x",
+        [.requestIDs])
+        == "X-Request-ID: <request-id-1>\ninfo shop: Loaded {hb.request.id=<request-id-1>, order=42}\nrequest_id=<request-id-2>"
+    )
+    #expect(
+      try filtered("a request id: none, paid=1", [.requestIDs]) == "a request id: none, paid=1")
   }
 
   @Test func pathsAreReplacedOnlyWhole() throws {

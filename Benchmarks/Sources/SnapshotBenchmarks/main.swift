@@ -3,7 +3,7 @@ import Foundation
 // Prints one row per workload: `name | ours | theirs | ratio | target`.
 // `--full` also runs swift-snapshot-testing on the slow sizes (about 25 s more);
 // `--only GROUP` runs one group: dump, diff, json, http, html, image, inline, suite, gallery, review,
-// patterns, browser, build or memory;
+// patterns, browser, observability, build or memory;
 // `--no-build-times` leaves out the two clean builds (a few minutes).
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak"), arguments.count > index + 2 {
@@ -37,6 +37,7 @@ do {
     ("inline", InlineWorkloads.rows), ("suite", { try SuiteWorkloads.rows() }),
     ("gallery", GalleryWorkloads.rows), ("review", ReviewWorkloads.rows),
     ("patterns", PatternWorkloads.rows), ("browser", BrowserWorkloads.rows),
+    ("observability", ObservabilityWorkloads.rows),
     ("build", BuildTimes.rows),
   ]
   for (group, rows) in groups where runs(group) {

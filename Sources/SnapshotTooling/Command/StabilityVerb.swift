@@ -28,15 +28,27 @@ enum StabilityVerb {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("snapshots-stability-\(PendingStore.uniqueName())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let otherTemporary = folder.appendingPathComponent("other-tmp", isDirectory: true)
+    // A temporary folder of a short path: programs make sockets in it (Chromium's is 47
+    // characters below it), and a socket's path holds at most 107 bytes.
+    var template = Array(
+      URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("s-XXXXXX").path
+        .utf8CString)
+    guard mkdtemp(&template) != nil else {
+      print("error: could not make a temporary folder in \(NSTemporaryDirectory())")
+      return .testsDidNotRun
+    }
+    let otherTemporary = URL(
+      fileURLWithPath: String(cString: template), isDirectory: true
+    ).standardizedFileURL
+    defer { try? FileManager.default.removeItem(at: otherTemporary) }
     let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
     var logs: [StabilityRunLog] = []
+    var failures: [[TestIssue]] = []
     let started = Date()
     var failed = false
     do {
-      for folder in [otherTemporary, otherDirectory] {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      }
+      try FileManager.default.createDirectory(
+        at: otherDirectory, withIntermediateDirectories: true)
       for index in 0...count {
         let isOther = index == count
         if !quiet {
@@ -68,6 +80,7 @@ enum StabilityVerb {
           return .usage
         }
         failed = failed || passes.contains(where: \.failed)
+        failures.append(passes.flatMap(\.issues))
         logs.append(StabilityRunLog(folder: log))
       }
     } catch {
@@ -80,6 +93,7 @@ enum StabilityVerb {
         processes: [], temporaryFolders: [NSTemporaryDirectory(), otherTemporary.path],
         hostName: ProcessInfo.processInfo.hostName, userName: ProcessInfo.processInfo.userName,
         window: started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
+    check.failures = failures
     let findings = check.findings()
     let report = StabilityReport(
       runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings,

@@ -45,6 +45,9 @@ struct StabilityCheck {
   /// The runs' logs: the first ones alike, the last under another environment.
   var runs: [StabilityRunLog]
   var facts: VaryingKind.Runs
+  /// The failures each run's tests reported, by run: an assertion a run did not make because
+  /// it failed there is told by its failure.
+  var failures: [[TestIssue]] = []
 
   /// How many assertions were compared (made in every run).
   var compared = 0
@@ -98,11 +101,16 @@ struct StabilityCheck {
     for key in order {
       let values = decoded.compactMap { $0[key] }
       guard let entry = values.first else { continue }
-      // Made in some runs only: a condition, a loop or a test that depends on the run.
+      // Made in some runs only: a condition, a loop or a test that depends on the run; or the
+      // assertion failed in the others before it made a value (a browser that did not start).
       guard values.count == runs.count else {
+        let failed = zip(decoded, failures).lazy.filter { $0.0[key] == nil }.compactMap {
+          $0.1.first { $0.file == entry.sourceFile && $0.line == entry.line }
+        }.first
         findings.append(
           Finding(
-            entry, .someRunsOnly, valueLine: nil, values: [],
+            entry, failed == nil ? .someRunsOnly : .failedInSomeRuns, valueLine: nil,
+            values: failed.map { [String($0.message.prefix { $0 != "\n" })] } ?? [],
             elsewhere: decoded.dropLast().allSatisfy { $0[key] != nil }))
         continue
       }

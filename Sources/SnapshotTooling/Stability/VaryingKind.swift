@@ -5,7 +5,8 @@ import Foundation
 /// the fix for each kind, as code that names the toolkit's API.
 enum VaryingKind: String, Codable, CaseIterable, Sendable {
   case uuid, date, numberedPlaceholder, port, temporaryPath, absolutePath, processID, duration
-  case hostName, userName, memberOrder, floatDigits, timeZoneOrLocale, someRunsOnly, unknown
+  case hostName, userName, memberOrder, floatDigits, timeZoneOrLocale, someRunsOnly
+  case failedInSomeRuns, unknown
 
   /// How the report names it.
   var name: String {
@@ -24,6 +25,7 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     case .floatDigits: "a float's last digits"
     case .timeZoneOrLocale: "a date or number written in the time zone or locale"
     case .someRunsOnly: "an assertion that only some runs made"
+    case .failedInSomeRuns: "an assertion that failed in some runs before it made a value"
     case .unknown: "a value of unknown kind"
     }
   }
@@ -208,6 +210,11 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
     case .someRunsOnly:
       return (
         "make it in every run: what decides whether it runs (a condition, a loop's count, the order of a dictionary it walks) must not depend on the run",
+        nil
+      )
+    case .failedInSomeRuns:
+      return (
+        "read its failure (the value above, and that run's output): what it needs (a browser, a port, a file, a path's length) must be there in every run and environment",
         nil
       )
     case .unknown:

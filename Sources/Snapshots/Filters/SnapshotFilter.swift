@@ -79,6 +79,16 @@ public struct SnapshotFilter: Sendable, Equatable {
     ),
     replacement: "<date>", placeholder: "date")
 
+  /// Request ids, whatever their form: `<request-id-1>`, … (``flat``: `<request-id>`).
+  ///
+  /// The value where a log line's metadata or a header field names it (`request-id=…`,
+  /// Hummingbird's `hb.request.id=…`, `X-Request-ID: …`). List it before ``uuids``, which
+  /// would take a UUID-shaped one first.
+  public static let requestIDs = SnapshotFilter(
+    name: "request ids",
+    pattern: .regex("(?i)(?<=request[._-]?id(?:=|: ))[^\\s,}\"]+"),
+    replacement: "<request-id>", placeholder: "request-id")
+
   /// The filters whose placeholders a reference may name with no filter in effect.
   static let placeholderKinds = [uuids, iso8601Dates, httpDates]
 

@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
+import Logging
+import Tracing
 
 /// The shop's application: a JSON API for orders, an HTML page, a newsletter form that
-/// redirects, an account that needs a token, and Hummingbird's own 404.
-public func buildApplication() -> some ApplicationProtocol {
-  Application(router: buildRouter())
+/// redirects, an account that needs a token, and Hummingbird's own 404; every request traced
+/// (`TracingMiddleware`) and logged to `logger`.
+public func buildApplication(logger: Logger = Logger(label: "shop")) -> some ApplicationProtocol {
+  Application(router: buildRouter(), logger: logger)
 }
 
 /// The token the account route accepts.
@@ -28,6 +31,7 @@ struct Subscription: Decodable {
 
 func buildRouter() -> Router<BasicRequestContext> {
   let router = Router()
+  router.add(middleware: TracingMiddleware())
   router.get("/") { _, _ in
     Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
@@ -40,12 +44,17 @@ func buildRouter() -> Router<BasicRequestContext> {
   }
   router.get("/api/orders/{id}") { _, context -> Order in
     let id = try context.parameters.require("id", as: Int.self)
+    context.logger.info("Loading an order", metadata: ["order": "\(id)"])
     let lines = [
       Order.Line(sku: "TEA-1", quantity: 2, price: 4.5),
       Order.Line(sku: "MUG-3", quantity: 1, price: 12),
     ]
-    return Order(
-      id: id, lines: lines, total: lines.reduce(0) { $0 + Double($1.quantity) * $1.price })
+    let total = withSpan("price the order") { span in
+      span.attributes["lines"] = lines.count
+      return lines.reduce(0) { $0 + Double($1.quantity) * $1.price }
+    }
+    context.logger.debug("Priced", metadata: ["order": "\(id)", "total": "\(total)"])
+    return Order(id: id, lines: lines, total: total)
   }
   router.post("/subscribe") { request, _ -> Response in
     let body = try await request.body.collect(upTo: 4096)

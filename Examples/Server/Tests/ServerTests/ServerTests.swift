@@ -5,7 +5,8 @@ import InlineSnapshots
 import Server
 import SnapshotsBrowser
 import SnapshotsHTML
-import SnapshotsHTTP
+import SnapshotsHummingbird
+import SnapshotsObservability
 import Testing
 
 /// Every route's request and response, snapshotted together.
@@ -17,6 +18,19 @@ import Testing
     try await buildApplication().test(.router) { client in
       let exchange = try await client.exchange(.get, "/api/orders/42")
       assertSnapshot(of: exchange)
+    }
+  }
+
+  /// The order with what its request logged and traced, as one document: the tracing
+  /// middleware's span, the handler's own span under it, and each log line under its span.
+  @Test func anOrderWithItsTraceAndLogs() async throws {
+    let tracer = InMemoryTracer()
+    let logs = LogCapture()
+    try await withTracer(tracer) {
+      try await buildApplication(logger: logs.logger(label: "shop")).test(.router) { client in
+        let exchange = try await client.exchange(.get, "/api/orders/42")
+        assertSnapshot(of: RequestDocument(exchange, tracer: tracer, logs: logs))
+      }
     }
   }
 
@@ -113,21 +127,5 @@ import Testing
         .get, "/account", headers: [.authorization: "Bearer \(accountToken)"])
       assertSnapshot(of: signedIn, named: "signedIn")
     }
-  }
-}
-
-extension TestClientProtocol {
-  /// Sends a request and returns it with the response, as one exchange to snapshot.
-  func exchange(
-    _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String = ""
-  ) async throws -> HTTPExchange {
-    let request = HTTPRequest(
-      method: method, scheme: nil, authority: nil, path: path, headerFields: headers)
-    let response = try await execute(
-      uri: path, method: method, headers: headers,
-      body: body.isEmpty ? nil : ByteBuffer(string: body))
-    return HTTPExchange(
-      request: request, requestBody: Data(body.utf8), response: response.head,
-      responseBody: Array(response.body.readableBytesView))
   }
 }

@@ -1,0 +1,142 @@
+#if Observability
+  import Logging
+  import Snapshots
+  import Tracing
+
+  /// How log metadata and span attributes are written: `{name=value, …}` sorted by name, so
+  /// that a dictionary's order never shows; the value of a name that ``SecretNames`` names is
+  /// `<redacted>`, at any depth.
+  ///
+  /// A value is quoted when it is empty or holds a space, a quote, `=`, a comma, a brace, a
+  /// bracket or a control character, so that a line reads back one way.
+  ///
+  /// One is made for each snapshot: it keeps what it learned of each name, and is never shared
+  /// between threads.
+  struct FieldText {
+    let secrets: SecretNames
+    /// Whether each name met so far is a secret: a capture repeats a few names thousands of
+    /// times.
+    private let known = Known()
+
+    private final class Known {
+      var secret: [String: Bool] = [:]
+    }
+
+    init(secrets: SecretNames) { self.secrets = secrets }
+
+    func isSecret(_ name: String) -> Bool {
+      if let secret = known.secret[name] { return secret }
+      let secret = secrets.contains(name)
+      known.secret[name] = secret
+      return secret
+    }
+
+    /// A field's value, whatever carried it.
+    indirect enum Value {
+      case text(String)
+      case list([Value])
+      case fields([(name: String, value: Value)])
+    }
+
+    /// ` {a=1, b=2}`, or nothing when there are no fields.
+    func suffix(_ fields: [(name: String, value: Value)]) -> String {
+      fields.isEmpty ? "" : " " + text(of: .fields(fields))
+    }
+
+    /// `name=value` for each field, sorted by name.
+    func lines(_ fields: [(name: String, value: Value)]) -> [String] {
+      fields.sorted { $0.name < $1.name }.map { field in
+        let value = isSecret(field.name) ? SecretNames.placeholder : text(of: field.value)
+        return Self.quoted(field.name) + "=" + value
+      }
+    }
+
+    func text(of value: Value) -> String {
+      switch value {
+      case .text(let text): return Self.quoted(text)
+      case .list(let values): return "[" + values.map(text(of:)).joined(separator: ", ") + "]"
+      case .fields(let fields): return "{" + lines(fields).joined(separator: ", ") + "}"
+      }
+    }
+
+    /// `text` as it is, or in quotes with `\`, `"` and control characters escaped.
+    static func quoted(_ text: String) -> String {
+      // Byte by byte: every metadata value of every entry is read.
+      var plain = !text.isEmpty
+      for byte in text.utf8 {
+        switch byte {
+        case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: ","),
+          UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+          UInt8(ascii: "\\"):
+          plain = false
+        default: continue
+        }
+        break
+      }
+      return plain ? text : "\"" + escaped(text, quotes: true) + "\""
+    }
+
+    /// `text` on one line: control characters (a message's line breaks) escaped.
+    static func escaped(_ text: String, quotes: Bool = false) -> String {
+      guard
+        text.utf8.contains(where: { byte in
+          byte < 0x20 || byte == 0x7F
+            || quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))
+        })
+      else { return text }
+      var written = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": written += "\\n"
+        case "\r": written += "\\r"
+        case "\t": written += "\\t"
+        case "\\" where quotes: written += "\\\\"
+        case "\"" where quotes: written += "\\\""
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          written += "\\u{" + String(scalar.value, radix: 16) + "}"
+        default: written.unicodeScalars.append(scalar)
+        }
+      }
+      return written
+    }
+  }
+
+  extension FieldText.Value {
+    init(_ value: Logger.MetadataValue) {
+      switch value {
+      case .string(let text): self = .text(text)
+      case .stringConvertible(let value): self = .text(value.description)
+      case .array(let values): self = .list(values.map(Self.init))
+      case .dictionary(let metadata): self = .fields(Self.fields(metadata))
+      }
+    }
+
+    static func fields(_ metadata: Logger.Metadata) -> [(name: String, value: Self)] {
+      metadata.map { ($0.key, Self($0.value)) }
+    }
+
+    init(_ attribute: SpanAttribute) {
+      switch attribute {
+      case .int32(let value): self = .text(String(value))
+      case .int64(let value): self = .text(String(value))
+      case .double(let value): self = .text(String(value))
+      case .bool(let value): self = .text(String(value))
+      case .string(let value): self = .text(value)
+      case .stringConvertible(let value): self = .text(value.description)
+      case .int32Array(let values): self = .list(values.map { .text(String($0)) })
+      case .int64Array(let values): self = .list(values.map { .text(String($0)) })
+      case .doubleArray(let values): self = .list(values.map { .text(String($0)) })
+      case .boolArray(let values): self = .list(values.map { .text(String($0)) })
+      case .stringArray(let values): self = .list(values.map { .text($0) })
+      case .stringConvertibleArray(let values): self = .list(values.map { .text($0.description) })
+      default: self = .text("\(attribute)")
+      }
+    }
+
+    static func fields(_ attributes: SpanAttributes) -> [(name: String, value: Self)] {
+      var fields: [(name: String, value: Self)] = []
+      attributes.forEach { fields.append(($0, Self($1))) }
+      return fields
+    }
+  }
+#endif
