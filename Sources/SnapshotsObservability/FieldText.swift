@@ -5,7 +5,7 @@
 
   /// How log metadata and span attributes are written: `{name=value, …}` sorted by name, so
   /// that a dictionary's order never shows; the value of a name that ``SecretNames`` names is
-  /// `<redacted>`, at any depth.
+  /// `<redacted>`, at any depth, and so is a secret a text value carries (a query's parameter).
   ///
   /// A value is quoted when it is empty or holds a space, a quote, `=`, a comma, a brace, a
   /// bracket or a control character, so that a line reads back one way.
@@ -14,12 +14,13 @@
   /// between threads.
   struct FieldText {
     let secrets: SecretNames
-    /// Whether each name met so far is a secret: a capture repeats a few names thousands of
-    /// times.
+    /// Whether each name met so far is a secret (a capture repeats a few names thousands of
+    /// times), and each text that may carry one as it is written.
     private let known = Known()
 
     private final class Known {
       var secret: [String: Bool] = [:]
+      var written: [String: String] = [:]
     }
 
     init(secrets: SecretNames) { self.secrets = secrets }
@@ -38,6 +39,20 @@
       case fields([(name: String, value: Value)])
     }
 
+    /// Text with the secrets it carries itself replaced: a URL's user information, a query's or
+    /// a form's parameters, JSON members (`url.query=token=…`, a message that quotes a request).
+    func withoutSecrets(_ text: String) -> String {
+      // Only a `=` (a parameter) or a `:` (a JSON member, a URL) can carry one; most values
+      // have neither, and are read no further.
+      guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") })
+      else { return text }
+      // A trace's text is written twice (its siblings' order, then the text).
+      if let written = known.written[text] { return written }
+      let written = secrets.withoutSecrets(inBody: text)
+      known.written[text] = written
+      return written
+    }
+
     /// ` {a=1, b=2}`, or nothing when there are no fields.
     func suffix(_ fields: [(name: String, value: Value)]) -> String {
       fields.isEmpty ? "" : " " + text(of: .fields(fields))
@@ -53,7 +68,7 @@
 
     func text(of value: Value) -> String {
       switch value {
-      case .text(let text): return Self.quoted(text)
+      case .text(let text): return Self.quoted(withoutSecrets(text))
       case .list(let values): return "[" + values.map(text(of:)).joined(separator: ", ") + "]"
       case .fields(let fields): return "{" + lines(fields).joined(separator: ", ") + "}"
       }

@@ -98,9 +98,11 @@
       var line = level.rawValue
       if let label { line += " " + label }
       if let source { line += " [" + source + "]" }
-      line += ": " + FieldText.escaped(message.description)
+      line += ": " + FieldText.escaped(fields.withoutSecrets(message.description))
       line += fields.suffix(FieldText.Value.fields(metadata))
-      if let error { line += " error: " + FieldText.quoted(String(describing: error)) }
+      if let error {
+        line += " error: " + FieldText.quoted(fields.withoutSecrets(String(describing: error)))
+      }
       return line
     }
   }

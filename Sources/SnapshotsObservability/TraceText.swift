@@ -138,7 +138,7 @@
       }
       for error in span.errors {
         lines.append(
-          "  error " + FieldText.quoted(String(describing: error.error))
+          "  error " + FieldText.quoted(fields.withoutSecrets(String(describing: error.error)))
             + fields.suffix(FieldText.Value.fields(error.attributes)))
       }
       lines += (under[span.spanID] ?? []).map { "  " + $0 }

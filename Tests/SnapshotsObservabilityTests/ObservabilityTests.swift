@@ -71,10 +71,14 @@
         span.attributes["auth.token"] = "eyJhbGciOi"
         span.attributes["http.request.header.authorization"] = ["Bearer abc"]
         span.attributes["user"] = "ann"
+        span.attributes["url.query"] = "access_token=tok3n&page=2"
         logger.info("Signing in", metadata: ["password": "hunter2", "user": "ann"])
+        logger.notice("Calling https://ann:s3cret@api.example.com/v1?api_key=k3y&page=2")
       }
       let text = try #require(await Self.text(of: RequestDocument(tracer: tracer, logs: logs)))
-      #expect(!text.contains("eyJhbGciOi") && !text.contains("abc") && !text.contains("hunter2"))
+      for secret in ["eyJhbGciOi", "abc", "hunter2", "tok3n", "s3cret", "k3y"] {
+        #expect(!text.contains(secret), "\(secret) in \(text)")
+      }
       assertInlineSnapshot(of: RequestDocument(tracer: tracer, logs: logs)) {
         """
         trace <trace-1>
@@ -82,8 +86,10 @@
           attributes:
             auth.token=<redacted>
             http.request.header.authorization=<redacted>
+            url.query="access_token=<redacted>&page=2"
             user=ann
           log info auth: Signing in {password=<redacted>, user=ann}
+          log notice auth: Calling https://<redacted>@api.example.com/v1?api_key=<redacted>&page=2
 
         """
       }

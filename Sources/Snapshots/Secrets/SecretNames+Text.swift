@@ -53,7 +53,7 @@ extension SecretNames {
     if marks.url {
       text.replace(#/(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#@\s]+@/#) { "\($0.1)\(Self.placeholder)@" }
     }
-    if marks.parameter {
+    if marks.parameter && hasSecretParameter(text.utf8) {
       text.replace(#/([?&;])([^=&;#?\s]+)=[^&;#\s]*/#) { parameter in
         isSecretParameter(parameter.2)
           ? "\(parameter.1)\(parameter.2)=\(Self.placeholder)" : String(parameter.0)
@@ -109,6 +109,38 @@ extension SecretNames {
         previous = (previous.1, byte)
       }
       url = at && scheme
+    }
+  }
+
+  /// Whether a parameter the expression below replaces is a secret's.
+  ///
+  /// A parameter is a name after `?`, `&` or `;`, up to a `=`. The expression costs a hundred
+  /// times this scan, and most text with a `=` (a log line, an SQL statement in a span) has no
+  /// such parameter.
+  private func hasSecretParameter(_ bytes: String.UTF8View) -> Bool {
+    let bytes = Array(bytes)
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "=") {
+      var start = index
+      while start > 0, !Self.endsParameterName(bytes[start - 1]) { start -= 1 }
+      guard start > 0, start < index,
+        [UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: ";")]
+          .contains(bytes[start - 1])
+      else { continue }
+      if isSecretParameter(Substring(decoding: bytes[start..<index], as: UTF8.self)) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// A byte a parameter's name cannot hold: `=`, `&`, `;`, `#`, `?` or a space.
+  private static func endsParameterName(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: ";"), UInt8(ascii: "#"),
+      UInt8(ascii: "?"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+      UInt8(ascii: "\r"), 0x0B, 0x0C:
+      return true
+    default: return false
     }
   }
 
