@@ -25,78 +25,21 @@ enum StabilityVerb {
     let count = options.runs ?? defaultRuns
     // JSON alone on standard output, for a program to read.
     let quiet = options.quiet || options.json
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("snapshots-stability-\(PendingStore.uniqueName())")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    // A temporary folder of a short path: programs make sockets in it (Chromium's is 47
-    // characters below it), and a socket's path holds at most 107 bytes.
-    var template = Array(
-      URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("s-XXXXXX").path
-        .utf8CString)
-    guard mkdtemp(&template) != nil else {
-      print("error: could not make a temporary folder in \(NSTemporaryDirectory())")
-      return .testsDidNotRun
-    }
-    let otherTemporary = URL(
-      fileURLWithPath: String(cString: template), isDirectory: true
-    ).standardizedFileURL
-    defer { try? FileManager.default.removeItem(at: otherTemporary) }
-    let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
-    var logs: [StabilityRunLog] = []
-    var failures: [[TestIssue]] = []
-    let started = Date()
-    var failed = false
-    do {
-      try FileManager.default.createDirectory(
-        at: otherDirectory, withIntermediateDirectories: true)
-      for index in 0...count {
-        let isOther = index == count
-        if !quiet {
-          print(
-            isOther
-              ? "Run \(index + 1) of \(count + 1), under another time zone, locale, temporary folder and working directory:"
-              : "Run \(index + 1) of \(count + 1):")
-        }
-        let run = folder.appendingPathComponent("run-\(index)", isDirectory: true)
-        let log = run.appendingPathComponent("values", isDirectory: true)
-        var environment = [StabilityLog.variable: log.path]
-        if isOther {
-          environment.merge(otherEnvironment) { $1 }
-          environment["TMPDIR"] = otherTemporary.path
-        }
-        try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
-        let runner = TestRunner(
-          checking: options, in: run, adding: environment, quiet: quiet, progress: print,
-          workingDirectory: isOther ? otherDirectory : nil)
-        let passes = try runner.run()
-        if passes.contains(where: \.crashed) {
-          print("The tests crashed in run \(index + 1): nothing was compared.")
-          return .testsDidNotRun
-        }
-        if options.filter != nil, passes.startedNoTest {
-          print(
-            "error: no test matched --filter \(options.filter ?? ""): nothing ran, nothing was compared"
-          )
-          return .usage
-        }
-        failed = failed || passes.contains(where: \.failed)
-        failures.append(passes.flatMap(\.issues))
-        logs.append(StabilityRunLog(folder: log))
-      }
-    } catch {
-      print("error: \(error)")
-      return .testsDidNotRun
+    let runs: Runs
+    switch Runs.make(count: count, options: options, quiet: quiet, print: print) {
+    case .success(let made): runs = made
+    case .failure(let stopped): return stopped.code
     }
     var check = StabilityCheck(
-      runs: logs,
+      runs: runs.logs,
       facts: .init(
-        processes: [], temporaryFolders: [NSTemporaryDirectory(), otherTemporary.path],
+        processes: [], temporaryFolders: [NSTemporaryDirectory(), runs.otherTemporary],
         hostName: ProcessInfo.processInfo.hostName, userName: ProcessInfo.processInfo.userName,
-        window: started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
-    check.failures = failures
+        window: runs.started.addingTimeInterval(-5)...Date().addingTimeInterval(5)))
+    check.failures = runs.failures
     let findings = check.findings()
     let report = StabilityReport(
-      runs: count + 1, compared: check.compared, testsFailed: failed, findings: findings,
+      runs: count + 1, compared: check.compared, testsFailed: runs.failed, findings: findings,
       notes: otherEnvironmentNotes(
         hasLocale: hasLocale(otherEnvironment["LANG"] ?? ""),
         hasTimeZone: TimeZone(identifier: otherEnvironment["TZ"] ?? "") != nil))
@@ -120,7 +63,89 @@ enum StabilityVerb {
     } else {
       report.lines(relative: relative).forEach(print)
     }
-    return failed || !findings.isEmpty ? .refused : .success
+    return runs.failed || !findings.isEmpty ? .refused : .success
+  }
+
+  /// The test runs, read: each run's log and failures, whether any failed, the other
+  /// environment's temporary folder, and when they started.
+  struct Runs {
+    var logs: [StabilityRunLog] = []
+    var failures: [[TestIssue]] = []
+    var failed = false
+    var otherTemporary = ""
+    var started = Date()
+
+    /// Why the runs stopped before there was anything to compare.
+    struct Stopped: Error {
+      var code: SnapshotsCommand.ExitCode
+    }
+
+    /// Runs the tests `count` times and once under the other environment, each in a folder
+    /// of its own, removed afterwards.
+    static func make(
+      count: Int, options: ToolOptions, quiet: Bool, print: @escaping (String) -> Void
+    ) -> Result<Runs, Stopped> {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("snapshots-stability-\(PendingStore.uniqueName())")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      // A temporary folder of a short path: programs make sockets in it (Chromium's is 47
+      // characters below it), and a socket's path holds at most 107 bytes.
+      var template = Array(
+        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("s-XXXXXX").path
+          .utf8CString)
+      guard mkdtemp(&template) != nil else {
+        print("error: could not make a temporary folder in \(NSTemporaryDirectory())")
+        return .failure(Stopped(code: .testsDidNotRun))
+      }
+      let otherTemporary = URL(
+        fileURLWithPath: String(cString: template), isDirectory: true
+      ).standardizedFileURL
+      defer { try? FileManager.default.removeItem(at: otherTemporary) }
+      let otherDirectory = folder.appendingPathComponent("other-directory", isDirectory: true)
+      var runs = Runs(otherTemporary: otherTemporary.path)
+      do {
+        try FileManager.default.createDirectory(
+          at: otherDirectory, withIntermediateDirectories: true)
+        for index in 0...count {
+          let isOther = index == count
+          if !quiet {
+            print(
+              isOther
+                ? "Run \(index + 1) of \(count + 1), under another time zone, locale, temporary folder and working directory:"
+                : "Run \(index + 1) of \(count + 1):")
+          }
+          let run = folder.appendingPathComponent("run-\(index)", isDirectory: true)
+          let log = run.appendingPathComponent("values", isDirectory: true)
+          var environment = [StabilityLog.variable: log.path]
+          if isOther {
+            environment.merge(otherEnvironment) { $1 }
+            environment["TMPDIR"] = otherTemporary.path
+          }
+          try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
+          let runner = TestRunner(
+            checking: options, in: run, adding: environment, quiet: quiet, progress: print,
+            workingDirectory: isOther ? otherDirectory : nil)
+          let passes = try runner.run()
+          if passes.contains(where: \.crashed) {
+            print("The tests crashed in run \(index + 1): nothing was compared.")
+            return .failure(Stopped(code: .testsDidNotRun))
+          }
+          if options.filter != nil, passes.startedNoTest {
+            print(
+              "error: no test matched --filter \(options.filter ?? ""): nothing ran, nothing was compared"
+            )
+            return .failure(Stopped(code: .usage))
+          }
+          runs.failed = runs.failed || passes.contains(where: \.failed)
+          runs.failures.append(passes.flatMap(\.issues))
+          runs.logs.append(StabilityRunLog(folder: log))
+        }
+      } catch {
+        print("error: \(error)")
+        return .failure(Stopped(code: .testsDidNotRun))
+      }
+      return .success(runs)
+    }
   }
 
   /// What the other environment cannot change on this machine: a locale it does not have

@@ -126,13 +126,12 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
   /// The fix, as code to paste (a filter goes after the assertion's strategy, in place of
   /// `<strategy>`), and another way when there is one.
   func fix(values: [String], before: String, line: String) -> (String, String?) {
+    if let fix = constantFix { return fix }
     let prefix = Self.literalPrefix(before)
     let pattern =
       "[..] in the reference where it varies: "
       + line.replacingOccurrences(of: values.first ?? "", with: "[..]")
     switch self {
-    case .uuid:
-      return ("as: <strategy>.filtered([.uuids])", ".uuids.flat: one <UUID> for every value")
     case .date:
       if (values + [line]).contains(where: { $0.contains(Patterns.httpDate) }) {
         return ("as: <strategy>.filtered([.httpDates])", nil)
@@ -162,16 +161,6 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
         ##"as: <strategy>.filtered([.regex(#"\##(prefix)\d{2,5}\b"#, replacement: "\##(prefix)<port>")])"##,
         nil
       )
-    case .temporaryPath:
-      return (
-        "as: <strategy>.filtered([.temporaryDirectory])",
-        ##"a name of its own under it as well: .regex(#"<tmp>/[^\s"',]+"#, replacement: "<tmp>/<file>") after .temporaryDirectory"##
-      )
-    case .absolutePath:
-      return (
-        ##"as: <strategy>.filtered([.packageDirectory, .regex(NSRegularExpression.escapedPattern(for: FileManager.default.currentDirectoryPath), replacement: "<cwd>")])"##,
-        "a path relative to the package"
-      )
     case .processID:
       return (
         ##"as: <strategy>.filtered([.regex(#"\##(prefix)\d+"#, replacement: "\##(prefix)<pid>")])"##,
@@ -182,43 +171,62 @@ enum VaryingKind: String, Codable, CaseIterable, Sendable {
         ##"as: <strategy>.filtered([.regex(#"\##(prefix)\d+(\.\d+)?"#, replacement: "\##(prefix)<duration>")])"##,
         pattern
       )
+    default:
+      return (pattern, ##"as: <strategy>.filtered([.regex(#"…"#, placeholder: "value")])"##)
+    }
+  }
+
+  /// The fix of a kind whose fix does not depend on the values it took: code as it is.
+  private var constantFix: (String, String?)? {
+    switch self {
+    case .uuid:
+      ("as: <strategy>.filtered([.uuids])", ".uuids.flat: one <UUID> for every value")
+    case .temporaryPath:
+      (
+        "as: <strategy>.filtered([.temporaryDirectory])",
+        ##"a name of its own under it as well: .regex(#"<tmp>/[^\s"',]+"#, replacement: "<tmp>/<file>") after .temporaryDirectory"##
+      )
+    case .absolutePath:
+      (
+        ##"as: <strategy>.filtered([.packageDirectory, .regex(NSRegularExpression.escapedPattern(for: FileManager.default.currentDirectoryPath), replacement: "<cwd>")])"##,
+        "a path relative to the package"
+      )
     case .hostName:
-      return (
+      (
         ##"as: <strategy>.filtered([.regex(NSRegularExpression.escapedPattern(for: ProcessInfo.processInfo.hostName), replacement: "<host>")])"##,
         nil
       )
     case .userName:
-      return (
+      (
         ##"as: <strategy>.filtered([.regex(#"\b"# + NSRegularExpression.escapedPattern(for: ProcessInfo.processInfo.userName) + #"\b"#, replacement: "<user>")])"##,
         nil
       )
     case .memberOrder:
-      return (
+      (
         "assertSnapshot(of: collection, as: .dump): the dictionary or the set itself, not its description; .dump sorts their members",
         "sort them where the value is made: set.sorted(), dictionary.sorted { $0.key < $1.key }"
       )
     case .floatDigits:
-      return (
+      (
         ##"String(format: "%.6f", value), where the value is made"##,
         "add them in a fixed order: values.sorted().reduce(0, +)"
       )
     case .timeZoneOrLocale:
-      return (
+      (
         ##"formatter.timeZone = TimeZone(identifier: "UTC"); formatter.locale = Locale(identifier: "en_US_POSIX"), where the value is made"##,
         nil
       )
     case .someRunsOnly:
-      return (
+      (
         "make it in every run: what decides whether it runs (a condition, a loop's count, the order of a dictionary it walks) must not depend on the run",
         nil
       )
     case .failedInSomeRuns:
-      return (
+      (
         "read its failure (the value above, and that run's output): what it needs (a browser, a port, a file, a path's length) must be there in every run and environment",
         nil
       )
-    case .unknown:
-      return (pattern, ##"as: <strategy>.filtered([.regex(#"…"#, placeholder: "value")])"##)
+    case .date, .numberedPlaceholder, .port, .processID, .duration, .unknown: nil
     }
   }
 
