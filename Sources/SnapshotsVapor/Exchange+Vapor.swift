@@ -50,8 +50,7 @@
     public func exchange(
       _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String = ""
     ) async throws -> HTTPExchange {
-      let request = TestingHTTPRequest.sent(method, path, headers: headers, body: body)
-      return HTTPExchange(request, try await performTest(request: request))
+      try await HTTPExchange.sending(method, path, headers, body, through: performTest)
     }
   }
 
@@ -60,22 +59,22 @@
     public func exchange(
       _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String = ""
     ) async throws -> HTTPExchange {
-      let request = TestingHTTPRequest.sent(method, path, headers: headers, body: body)
-      return HTTPExchange(request, try await performTest(request: request))
+      try await HTTPExchange.sending(method, path, headers, body, through: performTest)
     }
   }
 
-  extension TestingHTTPRequest {
-    /// A request as both testers send it: the body's length in `Content-Length`, as the
-    /// application sees it.
-    static func sent(
-      _ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: String
-    ) -> TestingHTTPRequest {
+  extension HTTPExchange {
+    /// A request sent as both testers send it, the body's length in `Content-Length` as the
+    /// application sees it, and the response it got.
+    static func sending(
+      _ method: HTTPMethod, _ path: String, _ headers: HTTPHeaders, _ body: String,
+      through perform: (TestingHTTPRequest) async throws -> TestingHTTPResponse
+    ) async throws -> HTTPExchange {
       var headers = headers
       if !body.isEmpty { headers.replaceOrAdd(name: .contentLength, value: "\(body.utf8.count)") }
-      return TestingHTTPRequest(
-        method: method, url: URI(path: path), headers: headers,
-        body: ByteBuffer(string: body))
+      let request = TestingHTTPRequest(
+        method: method, url: URI(path: path), headers: headers, body: ByteBuffer(string: body))
+      return HTTPExchange(request, try await perform(request))
     }
   }
 #endif
