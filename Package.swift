@@ -17,37 +17,11 @@ let package = Package(
     .library(name: "SnapshotsCommandOutput", targets: ["SnapshotsCommandOutput"]),
     .library(name: "SnapshotsHTML", targets: ["SnapshotsHTML"]),
     .library(name: "SnapshotsBrowser", targets: ["SnapshotsBrowser"]),
-    // Empty unless the `Observability` trait is enabled.
-    .library(name: "SnapshotsObservability", targets: ["SnapshotsObservability"]),
-    // Empty unless the `Hummingbird` trait is enabled.
-    .library(name: "SnapshotsHummingbird", targets: ["SnapshotsHummingbird"]),
-    // Empty unless the `Vapor` trait is enabled.
-    .library(name: "SnapshotsVapor", targets: ["SnapshotsVapor"]),
     .library(name: "SnapshotTooling", targets: ["SnapshotTooling"]),
     // The plugins build it in the package's own debug build, beside its tests: it reads Swift
     // with its own lexer, so it builds in seconds.
     .executable(name: "snapshots", targets: ["SnapshotsTool"]),
     .plugin(name: "snapshot-record", targets: ["SnapshotRecord"]),
-  ],
-  // A dependent that enables none of these resolves none of their packages: swift-log and
-  // swift-distributed-tracing (whose in-memory capture needs Swift 6.2) stay out of the graph of
-  // every user who does not snapshot logs and traces.
-  traits: [
-    .trait(
-      name: "Observability",
-      description:
-        "SnapshotsObservability: swift-log entries and swift-distributed-tracing spans as snapshots"
-    ),
-    .trait(
-      name: "Hummingbird",
-      description: "SnapshotsHummingbird: HummingbirdTesting's requests and responses as exchanges"
-    ),
-    .trait(
-      name: "Vapor",
-      description:
-        "SnapshotsVapor: VaporTesting's and XCTVapor's requests and responses as exchanges"
-    ),
-    .default(enabledTraits: []),
   ],
   dependencies: [
     // The oracle the tool's Swift reader is held to, in this package's own tests only: a
@@ -57,12 +31,6 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Only `SnapshotsHTTP` uses it: the request and response types servers and clients share.
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-    // Only `SnapshotsObservability` uses them, and only with its trait.
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
-    // Only the framework adapters use them, and only with their traits.
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     // Pages for `SnapshotsHTML`'s corpus, in this package's own tests only.
     .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
   ],
@@ -172,37 +140,6 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    // `.logs`, `.trace` and `RequestDocument`: what a request logged and traced, as text.
-    .target(
-      name: "SnapshotsObservability",
-      dependencies: ["Snapshots", "SnapshotsHTTP"] + observability
-    ),
-    .testTarget(
-      name: "SnapshotsObservabilityTests",
-      dependencies: ["SnapshotsObservability", "InlineSnapshots", "SnapshotsStrategyLaws"]
-        + observability,
-      exclude: ["__Snapshots__"]
-    ),
-    // `exchange(_:_:)` on the frameworks' test clients, and `HTTPExchange` from their types.
-    .target(
-      name: "SnapshotsHummingbird",
-      dependencies: [
-        "SnapshotsHTTP",
-        .product(
-          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
-        .product(
-          name: "HummingbirdTesting", package: "hummingbird",
-          condition: .when(traits: ["Hummingbird"])),
-      ]
-    ),
-    .target(
-      name: "SnapshotsVapor",
-      dependencies: [
-        "SnapshotsHTTP",
-        .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
-        .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
-      ]
-    ),
     // The tool's Swift reader: a lexer and the calls and declarations of a file, held to
     // swift-syntax by this package's tests; no dependency, so it builds beside the core.
     .target(name: "SnapshotsSwiftReader"),
@@ -243,10 +180,76 @@ let package = Package(
   ]
 )
 
-/// The products `SnapshotsObservability` builds on, there only when its trait is enabled.
-var observability: [Target.Dependency] {
-  [
+// Logs and traces (swift-log 1.16's and swift-distributed-tracing 1.7's in-memory capture) and
+// Hummingbird declare Swift tools 6.2: with Swift 6.1 the package has none of what needs them,
+// since SwiftPM 6.1 resolves a trait's packages even when it is not enabled. From 6.2, a
+// dependent that enables none of these traits resolves none of their packages.
+#if compiler(>=6.2)
+  package.traits = [
+    .trait(
+      name: "Observability",
+      description:
+        "SnapshotsObservability: swift-log entries and swift-distributed-tracing spans as snapshots"
+    ),
+    .trait(
+      name: "Hummingbird",
+      description: "SnapshotsHummingbird: HummingbirdTesting's requests and responses as exchanges"
+    ),
+    .trait(
+      name: "Vapor",
+      description:
+        "SnapshotsVapor: VaporTesting's and XCTVapor's requests and responses as exchanges"
+    ),
+    .default(enabledTraits: []),
+  ]
+  package.dependencies += [
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+  ]
+  // Each empty unless its trait is enabled; a condition names one trait (SwiftPM 6.2.0 reads
+  // several as all of them).
+  package.products += [
+    .library(name: "SnapshotsObservability", targets: ["SnapshotsObservability"]),
+    .library(name: "SnapshotsHummingbird", targets: ["SnapshotsHummingbird"]),
+    .library(name: "SnapshotsVapor", targets: ["SnapshotsVapor"]),
+  ]
+  let observability: [Target.Dependency] = [
     ("Logging", "swift-log"), ("InMemoryLogging", "swift-log"),
     ("Tracing", "swift-distributed-tracing"), ("InMemoryTracing", "swift-distributed-tracing"),
   ].map { .product(name: $0, package: $1, condition: .when(traits: ["Observability"])) }
-}
+  package.targets += [
+    // `.logs`, `.trace` and `RequestDocument`: what a request logged and traced, as text.
+    .target(
+      name: "SnapshotsObservability",
+      dependencies: ["Snapshots", "SnapshotsHTTP"] + observability
+    ),
+    .testTarget(
+      name: "SnapshotsObservabilityTests",
+      dependencies: ["SnapshotsObservability", "InlineSnapshots", "SnapshotsStrategyLaws"]
+        + observability,
+      exclude: ["__Snapshots__"]
+    ),
+    // `exchange(_:_:)` on the frameworks' test clients, and `HTTPExchange` from their types.
+    .target(
+      name: "SnapshotsHummingbird",
+      dependencies: [
+        "SnapshotsHTTP",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HummingbirdTesting", package: "hummingbird",
+          condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .target(
+      name: "SnapshotsVapor",
+      dependencies: [
+        "SnapshotsHTTP",
+        .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
+  ]
+#endif
