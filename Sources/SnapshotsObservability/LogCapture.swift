@@ -16,8 +16,10 @@
   /// assertSnapshot(of: logs, as: .logs)   // info orders: Order placed {order=42}
   /// ```
   ///
-  /// A library that logs through `LoggingSystem` (Vapor's requests do) is captured by
-  /// bootstrapping it with ``handler(label:)`` once per test process.
+  /// A library that makes its own loggers through `LoggingSystem` is captured by bootstrapping
+  /// it with ``handler(label:)`` once per test process; that capture is then every test's, so
+  /// the tests that read it run `.serialized` and ``clear()`` it first. (Vapor and Hummingbird
+  /// take a logger: give them ``logger(label:level:metadataProvider:)``'s.)
   public final class LogCapture: Sendable {
     /// One entry, as its logger wrote it.
     public struct Entry: Sendable {

@@ -36,7 +36,7 @@
     public static func logs(
       source: Bool = false, secrets: SecretNames = .default, filters: [SnapshotFilter] = []
     ) -> Snapshotting {
-      .observedText(filters: filters) { entries in
+      .observedText(filters: filters) { entries, _ in
         let text = LogText(fields: FieldText(secrets: secrets), source: source)
         return entries.map { text.line($0) + "\n" }.joined()
       }
@@ -51,7 +51,7 @@
     public static func logs(
       secrets: SecretNames = .default, filters: [SnapshotFilter] = []
     ) -> Snapshotting {
-      .observedText(filters: filters) { handler in
+      .observedText(filters: filters) { handler, _ in
         let text = LogText(fields: FieldText(secrets: secrets), source: false)
         return handler.entries.map { entry in
           text.line(
@@ -64,12 +64,13 @@
 
   extension Snapshotting where Format == String {
     /// The one way the strategies of logs and traces are made: lines, `.txt` files, request
-    /// ids, UUIDs and ISO 8601 dates numbered, then the caller's filters.
+    /// ids, UUIDs and ISO 8601 dates numbered, then the caller's filters; `write` is given them
+    /// all, for what it orders by text.
     static func observedText(
-      filters: [SnapshotFilter], _ write: @escaping (Value) -> String
+      filters: [SnapshotFilter], _ write: @escaping (Value, [SnapshotFilter]) -> String
     ) -> Snapshotting {
-      Snapshotting<String, String>.lines.pullback(write)
-        .filtered([.requestIDs, .uuids, .iso8601Dates] + filters)
+      let all = [.requestIDs, .uuids, .iso8601Dates] + filters
+      return Snapshotting<String, String>.lines.pullback { write($0, all) }.filtered(all)
     }
   }
 

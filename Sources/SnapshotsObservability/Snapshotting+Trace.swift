@@ -42,8 +42,9 @@
       durations: TraceDurations = .placeholder, secrets: SecretNames = .default,
       filters: [SnapshotFilter] = []
     ) -> Snapshotting {
-      .observedText(filters: filters) { spans in
-        TraceText(fields: FieldText(secrets: secrets), durations: durations).text(of: spans)
+      .observedText(filters: filters) { spans, filters in
+        TraceText(fields: FieldText(secrets: secrets), durations: durations, filters: filters)
+          .text(of: spans)
       }
     }
   }

@@ -14,13 +14,16 @@
 
   /// Finished spans as a tree by parent, one trace after another.
   ///
-  /// Siblings are ordered by what they are (their text, their children's and the lines under
-  /// them), never by when they started or finished: a fan-out of concurrent children reads
-  /// the same on every run. Trace and span ids are numbered in the order the text first names
+  /// Siblings are ordered by what they are (their text as the filters leave it, their
+  /// children's and the lines under them), never by when they started or finished: a fan-out
+  /// of concurrent children reads the same on every run. Trace and span ids are numbered in the order the text first names
   /// them (`<trace-1>`, `<span-1>`), so a link says which span it points at.
   struct TraceText {
     let fields: FieldText
     let durations: TraceDurations
+    /// The strategy's filters: a sibling's key is its text as they leave it, flat, so that a
+    /// UUID or a date that differs on every run never decides an order.
+    let filters: [SnapshotFilter]
     /// The lines written under each span after its own (``RequestDocument``'s log lines), by
     /// span id.
     var under: [String: [String]] = [:]
@@ -39,17 +42,30 @@
     func text(of spans: [FinishedInMemorySpan]) -> String {
       let ids = Set(spans.map(\.spanID))
       let children = Dictionary(grouping: spans) { $0.parentSpanID ?? "" }
+      // What a link points at, in a key, where its target's number is not known yet.
+      let operations = Dictionary(spans.map { ($0.spanID, $0.operationName) }) { first, _ in first }
+      let isOrphan = { (span: FinishedInMemorySpan) in
+        span.parentSpanID.map { !ids.contains($0) } ?? false
+      }
+      // Each span's own text without ids, as the filters leave it, flat: filtered together.
+      var unnamed = Numbers()
+      let own = SnapshotFilter.flattened(
+        spans.map { span in
+          lines(
+            of: span, orphan: isOrphan(span), named: false, numbers: &unnamed,
+            operations: operations
+          ).joined(separator: "\n")
+        }, by: filters)
+      let ownKeys = Dictionary(zip(spans.map(\.spanID), own)) { first, _ in first }
       func node(_ span: FinishedInMemorySpan, orphan: Bool) -> Node {
         let nodes = sorted((children[span.spanID] ?? []).map { node($0, orphan: false) })
-        var unnamed = Numbers()
-        var key = lines(of: span, orphan: orphan, named: false, numbers: &unnamed)
-          .joined(separator: "\n")
+        var key = ownKeys[span.spanID] ?? ""
         // Each child's key bracketed, so that a child's child is not read as a sibling.
         for child in nodes { key += "\u{1}" + child.key + "\u{2}" }
         return Node(span: span, children: nodes, key: key, orphan: orphan)
       }
       let roots = spans.filter { span in span.parentSpanID.map { !ids.contains($0) } ?? true }
-      let traces = Dictionary(grouping: roots.map { node($0, orphan: $0.parentSpanID != nil) }) {
+      let traces = Dictionary(grouping: roots.map { node($0, orphan: isOrphan($0)) }) {
         $0.span.traceID
       }.values.map(sorted).sorted { Self.precedes($0.map(\.key).joined(), $1.map(\.key).joined()) }
       var numbers = Numbers()
@@ -94,23 +110,28 @@
 
     private func write(_ node: Node, depth: Int, into text: inout String, numbers: inout Numbers) {
       let indent = String(repeating: "  ", count: depth)
-      for line in lines(of: node.span, orphan: node.orphan, named: true, numbers: &numbers) {
+      for line in lines(
+        of: node.span, orphan: node.orphan, named: true, numbers: &numbers, operations: [:])
+      {
         text += indent + line + "\n"
       }
       for child in node.children { write(child, depth: depth + 1, into: &text, numbers: &numbers) }
     }
 
     /// A span's own lines: its header, attributes, events, links, errors and the lines under
-    /// it; its ids `named` by `numbers`, or left out (a sibling's key).
+    /// it; its ids `named` by `numbers`, or left out (a sibling's key, where a link names its
+    /// target's operation, from `operations`).
     private func lines(
-      of span: FinishedInMemorySpan, orphan: Bool, named: Bool, numbers: inout Numbers
+      of span: FinishedInMemorySpan, orphan: Bool, named: Bool, numbers: inout Numbers,
+      operations: [String: String]
     ) -> [String] {
-      var header = "- " + FieldText.quoted(span.operationName) + " (" + kind(span.kind)
+      // A name or a message can carry a secret too: a client span named after its URL.
+      let text = { FieldText.quoted(fields.withoutSecrets($0)) }
+      var header = "- " + text(span.operationName) + " (" + kind(span.kind)
       if let status = span.status {
         switch status.code {
         case .ok: header += ", ok"
-        case .error:
-          header += ", error" + (status.message.map { ": " + FieldText.quoted($0) } ?? "")
+        case .error: header += ", error" + (status.message.map { ": " + text($0) } ?? "")
         }
       }
       header += ")"
@@ -124,21 +145,22 @@
       lines += fields.lines(attributes).map { "    " + $0 }
       for event in span.events {
         lines.append(
-          "  event " + FieldText.quoted(event.name)
-            + fields.suffix(FieldText.Value.fields(event.attributes)))
+          "  event " + text(event.name) + fields.suffix(FieldText.Value.fields(event.attributes)))
       }
       for link in span.links {
         var target = ""
-        if named, let context = link.context.inMemorySpanContext {
+        if let context = link.context.inMemorySpanContext {
           target =
-            " " + numbers.name(context.traceID, "trace") + " "
-            + numbers.name(context.spanID, "span")
+            named
+            ? " " + numbers.name(context.traceID, "trace") + " "
+              + numbers.name(context.spanID, "span")
+            : operations[context.spanID].map { " to " + text($0) } ?? ""
         }
         lines.append("  link" + target + fields.suffix(FieldText.Value.fields(link.attributes)))
       }
       for error in span.errors {
         lines.append(
-          "  error " + FieldText.quoted(fields.withoutSecrets(String(describing: error.error)))
+          "  error " + text(String(describing: error.error))
             + fields.suffix(FieldText.Value.fields(error.attributes)))
       }
       lines += (under[span.spanID] ?? []).map { "  " + $0 }

@@ -64,8 +64,9 @@
   }
 
   extension HTTPExchange {
-    /// A request sent as both testers send it, the body's length in `Content-Length` as the
-    /// application sees it, and the response it got.
+    /// A request sent as both testers send it, a body's length in `Content-Length`, and the
+    /// response it got. (The in-memory tester adds `content-length: 0` to a request without a
+    /// body; the exchange leaves it out, as the request was written.)
     static func sending(
       _ method: HTTPMethod, _ path: String, _ headers: HTTPHeaders, _ body: String,
       through perform: (TestingHTTPRequest) async throws -> TestingHTTPResponse

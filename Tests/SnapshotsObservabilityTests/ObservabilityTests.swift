@@ -63,6 +63,54 @@
       assertSnapshot(of: RequestDocument(tracer: tracer, logs: logs))
     }
 
+    /// Siblings that differ first in a UUID and then in what they did: ordered by what they
+    /// did, since the UUID is a placeholder by the time the text is compared.
+    @Test func aValueThatChangesEveryRunDoesNotDecideTheOrder() async throws {
+      for _ in 0..<30 {
+        let tracer = InMemoryTracer()
+        await withTaskGroup(of: Void.self) { group in
+          for index in 0..<5 {
+            group.addTask {
+              tracer.withSpan("job") { span in
+                span.attributes["a.id"] = "\(UUID())"
+                span.attributes["result"] = index * 7
+              }
+            }
+          }
+        }
+        assertInlineSnapshot(of: tracer, as: .trace) {
+          """
+          trace <trace-1>
+          - job (internal) <span-1> <duration>
+            attributes:
+              a.id=<UUID-1>
+              result=0
+          trace <trace-2>
+          - job (internal) <span-2> <duration>
+            attributes:
+              a.id=<UUID-2>
+              result=7
+          trace <trace-3>
+          - job (internal) <span-3> <duration>
+            attributes:
+              a.id=<UUID-3>
+              result=14
+          trace <trace-4>
+          - job (internal) <span-4> <duration>
+            attributes:
+              a.id=<UUID-4>
+              result=21
+          trace <trace-5>
+          - job (internal) <span-5> <duration>
+            attributes:
+              a.id=<UUID-5>
+              result=28
+
+          """
+        }
+      }
+    }
+
     @Test func secretsInLogsAndSpansAreRedacted() async throws {
       let tracer = InMemoryTracer()
       let logs = LogCapture()
@@ -74,13 +122,19 @@
         span.attributes["url.query"] = "access_token=tok3n&page=2"
         logger.info("Signing in", metadata: ["password": "hunter2", "user": "ann"])
         logger.notice("Calling https://ann:s3cret@api.example.com/v1?api_key=k3y&page=2")
+        tracer.withSpan("GET https://ann:pw0rd@api.example.com/me", ofKind: .client) { call in
+          call.addEvent(SpanEvent(name: "retry ?session_id=s3ss10n"))
+          call.setStatus(SpanStatus(code: .error, message: #"{"token": "t0k3n"}"#))
+        }
       }
       let text = try #require(await Self.text(of: RequestDocument(tracer: tracer, logs: logs)))
-      for secret in ["eyJhbGciOi", "abc", "hunter2", "tok3n", "s3cret", "k3y"] {
+      for secret in [
+        "eyJhbGciOi", "abc", "hunter2", "tok3n", "s3cret", "k3y", "pw0rd", "s3ss10n", "t0k3n",
+      ] {
         #expect(!text.contains(secret), "\(secret) in \(text)")
       }
       assertInlineSnapshot(of: RequestDocument(tracer: tracer, logs: logs)) {
-        """
+        #"""
         trace <trace-1>
         - "sign in" (internal) <span-1> <duration>
           attributes:
@@ -90,8 +144,10 @@
             user=ann
           log info auth: Signing in {password=<redacted>, user=ann}
           log notice auth: Calling https://<redacted>@api.example.com/v1?api_key=<redacted>&page=2
+          - "GET https://<redacted>@api.example.com/me" (client, error: "{\"token\": \"<redacted>\"}") <span-2> <duration>
+            event "retry ?session_id=<redacted>"
 
-        """
+        """#
       }
     }
 
@@ -133,7 +189,7 @@
           - "SELECT orders" (client, ok) <span-2> <duration>
             event "cache miss" {table=orders}
 
-        logs outside any span
+        logs outside any finished span
         notice orders: Listening {port=8080}
 
         """

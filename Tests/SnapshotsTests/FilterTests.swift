@@ -39,6 +39,12 @@ import Testing
     )
     #expect(
       try filtered("a request id: none, paid=1", [.requestIDs]) == "a request id: none, paid=1")
+    // A group named `value` is all a numbering filter replaces, flat or not.
+    let token = SnapshotFilter.regex(#"token=(?<value>\w+)"#, placeholder: "token")
+    #expect(
+      try filtered("token=a b token=c token=a", [token])
+        == "token=<token-1> b token=<token-2> token=<token-1>")
+    #expect(try filtered("token=a b", [token.flat]) == "token=<token> b")
   }
 
   @Test func pathsAreReplacedOnlyWhole() throws {

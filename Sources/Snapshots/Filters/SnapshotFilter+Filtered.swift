@@ -35,7 +35,10 @@ extension SnapshotFilter {
         }
       }
       for match in matches {
-        guard let found = Range(match.range, in: text) else { continue }
+        // A group named `value` is what is replaced; the rest of the match stays.
+        let value = match.range(withName: "value")
+        guard let found = Range(value.location == NSNotFound ? match.range : value, in: text)
+        else { continue }
         carry(before: offset(found.lowerBound), covered: offset(found.upperBound))
         replaced.text += text[last..<found.lowerBound]
         let replacement =

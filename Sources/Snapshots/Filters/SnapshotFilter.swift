@@ -41,6 +41,9 @@ public struct SnapshotFilter: Sendable, Equatable {
 
   /// Replaces every match of a regular expression with a numbered placeholder: `<token-1>`
   /// for the first distinct match, `<token-2>` for the next (``placeholder``).
+  ///
+  /// When the expression has a group named `value`, only that group is replaced and numbered:
+  /// `.regex(#"token=(?<value>\w+)"#, placeholder: "token")` keeps `token=`.
   public static func regex(_ pattern: String, placeholder: String) -> SnapshotFilter {
     SnapshotFilter(
       name: "/\(pattern)/", pattern: .regex(pattern),
@@ -86,7 +89,7 @@ public struct SnapshotFilter: Sendable, Equatable {
   /// would take a UUID-shaped one first.
   public static let requestIDs = SnapshotFilter(
     name: "request ids",
-    pattern: .regex("(?i)(?<=request[._-]?id(?:=|: ))[^\\s,}\"]+"),
+    pattern: .regex("(?i)request[._-]?id(?:=|: )(?<value>[^\\s,}\"]+)"),
     replacement: "<request-id>", placeholder: "request-id")
 
   /// The filters whose placeholders a reference may name with no filter in effect.
@@ -140,6 +143,21 @@ public struct SnapshotFilter: Sendable, Equatable {
     numbers shared: PlaceholderNumbers? = nil
   ) throws(InvalidFilter) -> String {
     try filtered(filters, original, packageRoot: packageRoot, numbers: shared).text
+  }
+
+  /// Texts with each filter applied flat (`<UUID>`, never `<UUID-1>`).
+  ///
+  /// What each is when what varies does not count, as an order by text must see them (`.trace`'s
+  /// siblings). One pass over them all, joined by a line of its own: a pass costs about the
+  /// same for one line as for a thousand. A filter that cannot apply leaves them as they are
+  /// (the assertion reports it); one that matched across the joins, each alone.
+  package static func flattened(_ texts: [String], by filters: [SnapshotFilter]) -> [String] {
+    let flat = filters.map(\.flat)
+    let each = { (text: String) in (try? apply(flat, to: text, packageRoot: nil)) ?? text }
+    guard !flat.isEmpty, texts.count > 1 else { return texts.map(each) }
+    let join = "\n\u{1F}\n"
+    let parts = each(texts.joined(separator: join)).components(separatedBy: join)
+    return parts.count == texts.count ? parts : texts.map(each)
   }
 
   /// ``apply(_:to:packageRoot:numbers:)``, with where the placeholders are.
