@@ -76,26 +76,35 @@
 
     /// `text` as it is, or in quotes with `\`, `"` and control characters escaped.
     static func quoted(_ text: String) -> String {
-      // Byte by byte: every metadata value of every entry is read.
+      // Byte by byte: every metadata value of every entry is read. A byte that may start a C1
+      // control or a noncharacter (`C2`, `EF`) is looked at again as a scalar.
       var plain = !text.isEmpty
+      var mayHoldControl = false
       for byte in text.utf8 {
         switch byte {
         case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: ","),
           UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
           UInt8(ascii: "\\"):
           plain = false
+        case 0xC2, 0xEF:
+          mayHoldControl = true
+          continue
         default: continue
         }
         break
       }
+      if plain, mayHoldControl {
+        plain = !text.unicodeScalars.contains(where: ControlCharacters.needsEscape)
+      }
       return plain ? text : "\"" + escaped(text, quotes: true) + "\""
     }
 
-    /// `text` on one line: control characters (a message's line breaks) escaped.
+    /// `text` on one line: line feeds and tabs escaped, and every control character the toolkit
+    /// never writes as itself (``ControlCharacters``: a NUL, an escape, a C1 control).
     static func escaped(_ text: String, quotes: Bool = false) -> String {
       guard
         text.utf8.contains(where: { byte in
-          byte < 0x20 || byte == 0x7F
+          byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF
             || quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))
         })
       else { return text }
@@ -103,12 +112,11 @@
       for scalar in text.unicodeScalars {
         switch scalar {
         case "\n": written += "\\n"
-        case "\r": written += "\\r"
         case "\t": written += "\\t"
         case "\\" where quotes: written += "\\\\"
         case "\"" where quotes: written += "\\\""
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          written += "\\u{" + String(scalar.value, radix: 16) + "}"
+        case _ where ControlCharacters.needsEscape(scalar):
+          written += ControlCharacters.escaped(String(scalar))
         default: written.unicodeScalars.append(scalar)
         }
       }

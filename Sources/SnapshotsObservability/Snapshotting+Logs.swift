@@ -97,8 +97,8 @@
       metadata: Logger.Metadata, error: (any Error)?
     ) -> String {
       var line = level.rawValue
-      if let label { line += " " + label }
-      if let source { line += " [" + source + "]" }
+      if let label { line += " " + FieldText.escaped(label) }
+      if let source { line += " [" + FieldText.escaped(source) + "]" }
       line += ": " + FieldText.escaped(fields.withoutSecrets(message.description))
       line += fields.suffix(FieldText.Value.fields(metadata))
       if let error {

@@ -38,6 +38,27 @@
       }
     }
 
+    /// A NUL, an escape, a C1 control or a line break in a message, a label, a source or a value
+    /// is written as Swift writes it: it never cuts, colours or splits a line.
+    @Test func controlCharactersAreWrittenEscaped() async throws {
+      let logs = LogCapture()
+      let logger = logs.logger(label: "my\nlog")
+      logger.info(
+        "red \u{1B}[31m\0 csi\u{9B}\ttab", metadata: ["plain": "a\u{9B}b", "bell": "\u{7}"],
+        source: "Src\u{1B}")
+      let entries = logs.entries
+      let text = try await Snapshotting<[LogCapture.Entry], String>.logs(source: true)
+        .snapshot(entries).value()
+      #expect(!text.unicodeScalars.contains { ControlCharacters.needsEscape($0) })
+      #expect(text.filter { $0 == "\n" }.count == 1)
+      assertInlineSnapshot(of: entries, as: .logs(source: true)) {
+        #"""
+        info my\nlog [Src\u{1B}]: red \u{1B}[31m\0 csi\u{9B}\ttab {bell="\u{7}", plain="a\u{9B}b"}
+
+        """#
+      }
+    }
+
     @Test func swiftLogsOwnInMemoryHandler() {
       let handler = InMemoryLogHandler()
       let logger = Logger(label: "app") { _ in handler }

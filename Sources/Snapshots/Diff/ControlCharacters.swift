@@ -37,7 +37,7 @@ package enum ControlCharacters {
   }
 
   /// Whether `scalar` is written escaped.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: return false
     case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
